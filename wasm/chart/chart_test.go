@@ -1,0 +1,261 @@
+package chart
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/benchview/benchview/core/report"
+	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/core/stats"
+)
+
+// row builds a compared review row from two series, the way review.New and
+// Compute leave one.
+func row(benchmark string, base, cur []uint64) review.Row {
+	r := review.Row{Key: report.Key{Benchmark: benchmark, Kind: "vm", Backend: "vm"}}
+	if base != nil {
+		s, _ := stats.Of(base)
+		r.BaseStats = &s
+	}
+	if cur != nil {
+		s, _ := stats.Of(cur)
+		r.CurStats = &s
+	}
+	if base != nil && cur != nil {
+		c := stats.Compare(base, cur)
+		r.Comparison = &c
+	}
+	return r
+}
+
+// series is n samples around centre, spread by a fixed pattern.
+func series(centre uint64, n int) []uint64 {
+	s := make([]uint64, n)
+	for i := range s {
+		s[i] = centre + uint64((i*7)%11)*centre/200
+	}
+	return s
+}
+
+// option is the decoded shape the tests read.
+type option struct {
+	Animation bool `json:"animation"`
+	Tooltip   struct {
+		Trigger string `json:"trigger"`
+	} `json:"tooltip"`
+	XAxis []struct {
+		Type string   `json:"type"`
+		Data []string `json:"data"`
+	} `json:"xAxis"`
+	YAxis []struct {
+		Type string   `json:"type"`
+		Name string   `json:"name"`
+		Data []string `json:"data"`
+	} `json:"yAxis"`
+	Series []struct {
+		Name string          `json:"name"`
+		Type string          `json:"type"`
+		Data json.RawMessage `json:"data"`
+		Tip  *struct {
+			Formatter string `json:"formatter"`
+		} `json:"tooltip"`
+		MarkLine struct {
+			Data []map[string]any `json:"data"`
+		} `json:"markLine"`
+	} `json:"series"`
+}
+
+type item struct {
+	Name    string    `json:"name"`
+	Value   []float64 `json:"value"`
+	Symbol  string    `json:"symbol"`
+	Tooltip struct {
+		Formatter string `json:"formatter"`
+	} `json:"tooltip"`
+	ItemStyle struct {
+		Color       string `json:"color"`
+		BorderColor string `json:"borderColor"`
+	} `json:"itemStyle"`
+}
+
+// decoder returns a function that decodes a builder's result or fails t.
+func decoder(t *testing.T) func([]byte, error) option {
+	return func(b []byte, err error) option {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var o option
+		if err := json.Unmarshal(b, &o); err != nil {
+			t.Fatalf("option is not JSON: %v\n%s", err, b)
+		}
+		return o
+	}
+}
+
+func items(t *testing.T, raw json.RawMessage) []item {
+	t.Helper()
+	var it []item
+	if err := json.Unmarshal(raw, &it); err != nil {
+		t.Fatalf("series data: %v", err)
+	}
+	return it
+}
+
+func TestIntervalShape(t *testing.T) {
+	decode := decoder(t)
+	regress := row("slow", series(100_000, 15), series(120_000, 15))
+	noise := row("same", series(100_000, 15), series(100_000, 15))
+	few := row("few", series(100_000, 5), series(100_000, 9))
+	pending := regress
+	pending.Key.Benchmark, pending.Comparison = "pending", nil
+	only := review.Row{Key: report.Key{Benchmark: "gone", Kind: "vm", Backend: "vm"}, State: review.OnlyInBaseline}
+
+	o := decode(Interval([]review.Row{regress, pending, noise, only, few}, false))
+	if o.Animation {
+		t.Error("animation is on: the page could not tell when the chart is drawn")
+	}
+	want := []string{"slow/vm/vm", "same/vm/vm", "few/vm/vm"}
+	if got := o.YAxis[0].Data; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("categories = %q, want %q (computed rows in the given order)", got, want)
+	}
+	if o.YAxis[0].Type != "category" || o.XAxis[0].Type != "value" {
+		t.Errorf("axes: y %q, x %q; want horizontal bars (category y, value x)", o.YAxis[0].Type, o.XAxis[0].Type)
+	}
+	if len(o.Series) != 2 || o.Series[0].Type != "boxplot" || o.Series[1].Type != "scatter" {
+		t.Fatalf("series = %+v, want a boxplot of intervals and a scatter of shifts", o.Series)
+	}
+	bars, marks := items(t, o.Series[0].Data), items(t, o.Series[1].Data)
+	if len(bars) != 3 || len(marks) != 3 {
+		t.Fatalf("%d bars and %d marks, want 3 of each", len(bars), len(marks))
+	}
+	c := regress.Comparison
+	if got, want := bars[0].Value, []float64{c.Lo, c.Lo, c.Delta, c.Hi, c.Hi}; !same(got, want) {
+		t.Errorf("bar of a regression = %v, want the interval around Δ %v", got, want)
+	}
+	if bars[0].Name != "slow/vm/vm" || marks[1].Name != "same/vm/vm" {
+		t.Errorf("item names %q, %q: a click must report the data-row key", bars[0].Name, marks[1].Name)
+	}
+	if got := marks[2].Value; got[0] != few.Comparison.Delta || got[1] != 2 {
+		t.Errorf("mark of the underpowered row = %v, want [Δ, 2]", got)
+	}
+	if bars[2].Value != nil || marks[2].Symbol != "emptyCircle" {
+		t.Errorf("underpowered row drawn with bar %v and symbol %q; want no bar, a hollow mark", bars[2].Value, marks[2].Symbol)
+	}
+	if bars[0].ItemStyle.BorderColor != light.regression || marks[1].ItemStyle.Color != light.noise {
+		t.Errorf("colours %q, %q: want the verdict's", bars[0].ItemStyle.BorderColor, marks[1].ItemStyle.Color)
+	}
+	if zero := o.Series[1].MarkLine.Data; len(zero) != 1 || zero[0]["xAxis"] != 0.0 {
+		t.Errorf("zero line = %v, want one mark line at xAxis 0", zero)
+	}
+	if !strings.Contains(marks[2].Tooltip.Formatter, "5 and 9 samples, 6 needed") {
+		t.Errorf("underpowered tooltip %q does not say how many samples it has", marks[2].Tooltip.Formatter)
+	}
+}
+
+func TestIntervalSelected(t *testing.T) {
+	decode := decoder(t)
+	rows := []review.Row{row("a", series(100, 9), series(100, 9)), row("b", series(100, 9), series(130, 9))}
+	o := decode(IntervalStyled(rows, Style{Dark: true, Selected: "b/vm/vm"}))
+	bars := items(t, o.Series[0].Data)
+	if bars[0].ItemStyle.BorderColor == dark.selected || bars[1].ItemStyle.BorderColor != dark.selected {
+		t.Errorf("border colours %q, %q: want only the selected row outlined", bars[0].ItemStyle.BorderColor, bars[1].ItemStyle.BorderColor)
+	}
+}
+
+// A name is data: it must reach a tooltip (innerHTML) escaped, carry no
+// ECharts template variable, and reach the axis (canvas text) as itself.
+func TestHostileNamesAreEscaped(t *testing.T) {
+	decode := decoder(t)
+	hostile := `<img src=x onerror=alert(1)></script>{a}"'&`
+	r := row(hostile, series(1000, 9), series(1100, 9))
+	b, err := Interval([]review.Row{r}, false)
+	o := decode(b, err)
+	for _, it := range append(items(t, o.Series[0].Data), items(t, o.Series[1].Data)...) {
+		tip := it.Tooltip.Formatter
+		for _, bad := range []string{"<img", "</script", "{a}", `"'`} {
+			if strings.Contains(tip, bad) {
+				t.Errorf("tooltip %q contains %q unescaped", tip, bad)
+			}
+		}
+		if !strings.Contains(tip, "&lt;img src=x onerror=alert(1)&gt;&lt;/script&gt;&#123;a&#125;&#34;&#39;&amp;") {
+			t.Errorf("tooltip %q does not show the name escaped", tip)
+		}
+		if it.Name != hostile+"/vm/vm" {
+			t.Errorf("item name %q, want the key itself", it.Name)
+		}
+	}
+	if got := o.YAxis[0].Data[0]; !strings.HasSuffix(hostile+"/vm/vm", strings.TrimPrefix(got, "…")) || !strings.Contains(got, "</script>{a}") {
+		t.Errorf("axis label %q, want the name as text, not escaped (canvas text is never markup)", got)
+	}
+	// encoding/json escapes <, > and & too, so the option can sit inside a
+	// <script> element of the exported page.
+	if strings.Contains(string(b), "</script") {
+		t.Error("the option JSON contains </script")
+	}
+
+	long := strings.Repeat("x", 100)
+	o = decode(Interval([]review.Row{row(long, series(1000, 9), series(1000, 9))}, false))
+	if got := []rune(o.YAxis[0].Data[0]); len(got) != maxLabel || got[0] != '…' {
+		t.Errorf("a 100-character name labels the axis as %q", string(got))
+	}
+}
+
+func TestRunOrder(t *testing.T) {
+	decode := decoder(t)
+	base := []uint64{24618453, 24786822, 67719492, 25534804, 24469052, 24231721, 24761355}
+	cur := []uint64{25094361, 21972714, 21005927, 27021105, 23673524, 20860640, 21622118, 23142988, 22928116}
+	r := row("pure", base, cur)
+	o := decode(RunOrder(r, false))
+	if unit := RunOrderUnit(r); unit.Name != "ms" || o.YAxis[0].Name != "ms" {
+		t.Errorf("unit %q, axis name %q; want ms for medians near 25e6 ns", unit.Name, o.YAxis[0].Name)
+	}
+	if len(o.XAxis[0].Data) != len(cur) || o.XAxis[0].Data[0] != "1" {
+		t.Errorf("positions = %v, want 1..%d", o.XAxis[0].Data, len(cur))
+	}
+	for i, side := range []struct {
+		name    string
+		samples []uint64
+		median  float64
+	}{{"Baseline", base, r.BaseStats.Median()}, {"Current", cur, r.CurStats.Median()}} {
+		s := o.Series[i]
+		if s.Name != side.name || s.Type != "scatter" {
+			t.Errorf("series %d is %q %q, want %s scatter", i, s.Name, s.Type, side.name)
+		}
+		var values []float64
+		if err := json.Unmarshal(s.Data, &values); err != nil {
+			t.Fatal(err)
+		}
+		for j, v := range values {
+			if got := v * 1e6; math.Abs(got-float64(side.samples[j])) > 1e-6 {
+				t.Errorf("%s point %d = %v ms, want sample %d in run order", side.name, j, v, side.samples[j])
+			}
+		}
+		if got := s.MarkLine.Data[0]["yAxis"].(float64) * 1e6; math.Abs(got-side.median) > 1e-6 {
+			t.Errorf("%s median line at %v, want %v", side.name, got, side.median)
+		}
+		if s.Tip == nil || s.Tip.Formatter != "{a}, run {b}: {c} ms" {
+			t.Errorf("%s tooltip = %+v", side.name, s.Tip)
+		}
+	}
+
+	// One report alone: only the side that has samples is drawn.
+	alone := row("alone", base, nil)
+	if o := decode(RunOrder(alone, true)); len(o.Series) != 1 || o.Series[0].Name != "Baseline" {
+		t.Errorf("a row with one side draws %d series", len(o.Series))
+	}
+}
+
+func same(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

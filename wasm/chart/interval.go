@@ -1,0 +1,194 @@
+package chart
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+	"github.com/go-echarts/go-echarts/v2/types"
+
+	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/wasm/format"
+)
+
+// Style is how a chart is drawn beyond its data.
+type Style struct {
+	Dark bool
+	// Selected is the data-row key of the row to highlight; empty for none.
+	Selected string
+}
+
+// Interval is the option JSON of the interval bars for rows, in the order
+// given: each computed comparison as its Δ% with the 95% interval as a bar,
+// coloured by verdict, with the zero line marked. Rows that are not computed
+// comparisons are left out. Item names are the rows' data-row keys, which is
+// what a click on the chart reports.
+func Interval(rows []review.Row, dark bool) ([]byte, error) {
+	return IntervalStyled(rows, Style{Dark: dark})
+}
+
+// IntervalStyled is Interval with the selected row highlighted.
+func IntervalStyled(rows []review.Row, s Style) ([]byte, error) {
+	p := paletteFor(s.Dark)
+	var labels []string
+	var bars []opts.BoxPlotData
+	var marks []any
+	for _, r := range rows {
+		if !compared(r) {
+			continue
+		}
+		name := r.Key.String()
+		c := *r.Comparison
+		selected := name == s.Selected
+		tip := &opts.Tooltip{Formatter: types.FuncStr(intervalTooltip(r))}
+		color := p.verdictColor(c.Verdict)
+		bar := opts.BoxPlotData{Name: name, Tooltip: tip, ItemStyle: &opts.ItemStyle{
+			Color: color + "33", BorderColor: color, BorderWidth: 1.5,
+		}}
+		if selected {
+			bar.ItemStyle.BorderColor, bar.ItemStyle.BorderWidth = p.selected, 2.5
+		}
+		if c.Verdict != stats.Underpowered {
+			bar.Value = []float64{c.Lo, c.Lo, c.Delta, c.Hi, c.Hi}
+		}
+		bars = append(bars, bar)
+		mark := opts.ScatterData{Name: name, Value: []any{c.Delta, len(labels)}, Symbol: "diamond", SymbolSize: 9}
+		if c.Verdict == stats.Underpowered {
+			mark.Symbol = "emptyCircle" // a shift with no interval: a number to look at, not a claim
+		}
+		if selected {
+			mark.SymbolSize = 13
+		}
+		marks = append(marks, scatterItem{mark, &opts.ItemStyle{Color: color}, tip})
+		labels = append(labels, label(name))
+	}
+
+	c := charts.NewBoxPlot()
+	c.SetGlobalOptions(common(c, p)...)
+	c.SetGlobalOptions(
+		charts.WithGridOpts(opts.Grid{Left: "8", Right: "32", Top: "34", Bottom: "12", ContainLabel: opts.Bool(true)}),
+		charts.WithXAxisOpts(opts.XAxis{
+			Type: "value", Name: "Δ% of the baseline median", NameLocation: "middle", NameGap: 24, Position: "top",
+			AxisLabel: &opts.AxisLabel{Formatter: "{value}%", Color: p.muted},
+			SplitLine: &opts.SplitLine{Show: opts.Bool(true), LineStyle: &opts.LineStyle{Color: p.grid}},
+		}),
+		charts.WithYAxisOpts(opts.YAxis{
+			Type: "category", Data: labels, Inverse: opts.Bool(true),
+			AxisLabel: &opts.AxisLabel{Color: p.text},
+			AxisLine:  &opts.AxisLine{Show: opts.Bool(false)},
+		}),
+	)
+	c.AddSeries("95% interval", bars)
+	c.MultiSeries = append(c.MultiSeries, charts.SingleSeries{
+		Name: "Δ%", Type: "scatter", Data: marks,
+		MarkLines: &opts.MarkLines{
+			Data: []any{map[string]any{"xAxis": 0, "name": "no change"}},
+			MarkLineStyle: opts.MarkLineStyle{
+				Symbol:    []string{"none", "none"},
+				Label:     &opts.Label{Show: opts.Bool(false)},
+				LineStyle: &opts.LineStyle{Color: p.zero, Width: 1.5, Type: "solid"},
+			},
+		},
+	})
+	return finish(c)
+}
+
+// IntervalHeight is the height in pixels a container needs to show n
+// interval bars at a readable spacing.
+func IntervalHeight(n int) int { return max(160, 70+26*n) }
+
+// scatterItem is a scatter point with the two fields opts.ScatterData lacks.
+type scatterItem struct {
+	opts.ScatterData
+	ItemStyle *opts.ItemStyle `json:"itemStyle,omitempty"`
+	Tooltip   *opts.Tooltip   `json:"tooltip,omitempty"`
+}
+
+// intervalTooltip is the HTML a bar shows on hover; everything from the
+// report in it is escaped.
+func intervalTooltip(r review.Row) string {
+	c := *r.Comparison
+	unit := format.UnitFor(c.BaselineMedian, c.Median)
+	var b strings.Builder
+	b.WriteString("<strong>" + escape(r.Key.String()) + "</strong><br>")
+	b.WriteString(escape(c.Verdict.String()) + ": Δ " + format.Percent(c.Delta))
+	if c.Verdict == stats.Underpowered {
+		b.WriteString(" (no interval: " + samples(r) + ")")
+	} else {
+		b.WriteString(", 95% interval " + format.Interval(c.Lo, c.Hi))
+	}
+	b.WriteString("<br>median " + unit.Format(c.BaselineMedian) + " → " + unit.Format(c.Median))
+	return b.String()
+}
+
+// samples says how many samples each side has against the floor.
+func samples(r review.Row) string {
+	n := func(s *stats.Stats) int {
+		if s == nil {
+			return 0
+		}
+		return len(s.Sorted)
+	}
+	return strconv.Itoa(n(r.BaseStats)) + " and " + strconv.Itoa(n(r.CurStats)) +
+		" samples, " + strconv.Itoa(stats.MinSamples) + " needed a side"
+}
+
+// common is what both charts share: no animation (a chart is drawn, and the
+// page ready, when setOption returns), a transparent background and no
+// legend unless a chart asks for one.
+func common(c interface {
+	Accept(charts.ConfigurationVisitor)
+}, p palette) []charts.GlobalOpts {
+	c.Accept(themed{p: p})
+	return []charts.GlobalOpts{
+		charts.WithAnimation(false),
+		charts.WithInitializationOpts(opts.Initialization{BackgroundColor: "transparent"}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
+	}
+}
+
+// themed completes what go-echarts has no field for: a tooltip in the
+// theme's colours that stays inside the chart, and no empty title or
+// toolbox.
+type themed struct {
+	charts.BaseConfigurationVisitor
+	p palette
+}
+
+// tooltip is ECharts' tooltip component as the charts set it.
+type tooltip struct {
+	Trigger         string    `json:"trigger"`
+	Confine         bool      `json:"confine"`
+	BackgroundColor string    `json:"backgroundColor"`
+	BorderColor     string    `json:"borderColor"`
+	TextStyle       textStyle `json:"textStyle"`
+}
+
+type textStyle struct {
+	Color string `json:"color"`
+}
+
+// VisitTooltipOpt replaces go-echarts' tooltip with the themed one.
+func (t themed) VisitTooltipOpt(opts.Tooltip) any {
+	return tooltip{Trigger: "item", Confine: true, BackgroundColor: t.p.tooltipBG,
+		BorderColor: t.p.grid, TextStyle: textStyle{Color: t.p.tooltipText}}
+}
+
+// Visit drops the components the charts do not use.
+func (t themed) Visit(o map[string]any) {
+	delete(o, "title")
+	delete(o, "toolbox")
+	delete(o, "color")
+}
+
+// finish validates c and marshals its option.
+func finish(c interface {
+	Validate()
+	JSON() map[string]any
+}) ([]byte, error) {
+	c.Validate()
+	return json.Marshal(c.JSON())
+}

@@ -1,0 +1,61 @@
+package chart
+
+import (
+	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/core/stats"
+)
+
+// palette is the colours of one theme. The page's CSS uses the same ones
+// (web/style.css), so a verdict has one colour in the table and the chart.
+type palette struct {
+	text, muted, grid, zero string
+	tooltipBG, tooltipText  string
+	base, cur               string
+	regression, improvement string
+	noise, underpowered     string
+	selected                string
+}
+
+var (
+	light = palette{
+		text: "#1f2430", muted: "#5f6b7a", grid: "#e4e7ec", zero: "#1f2430",
+		tooltipBG: "#ffffff", tooltipText: "#1f2430",
+		base: "#5b6bd6", cur: "#e07b39",
+		regression: "#d1434b", improvement: "#23925a",
+		noise: "#8a94a3", underpowered: "#b7800f",
+		selected: "#1f2430",
+	}
+	dark = palette{
+		text: "#d8dde6", muted: "#98a2b3", grid: "#2c323d", zero: "#d8dde6",
+		tooltipBG: "#1d222b", tooltipText: "#d8dde6",
+		base: "#8c99f2", cur: "#f4a261",
+		regression: "#f0727a", improvement: "#4cc38a",
+		noise: "#8f99a8", underpowered: "#e0b04a",
+		selected: "#ffffff",
+	}
+)
+
+func paletteFor(isDark bool) palette {
+	if isDark {
+		return dark
+	}
+	return light
+}
+
+// verdictColor is the colour of a computed comparison's verdict.
+func (p palette) verdictColor(v stats.Verdict) string {
+	switch v {
+	case stats.Regression:
+		return p.regression
+	case stats.Improvement:
+		return p.improvement
+	case stats.InsideTheNoise:
+		return p.noise
+	}
+	return p.underpowered
+}
+
+// compared reports whether r has a computed comparison to draw.
+func compared(r review.Row) bool {
+	return r.State == review.Compared && r.Comparison != nil
+}

@@ -1,0 +1,57 @@
+package format
+
+import (
+	"math"
+	"testing"
+)
+
+func check(t *testing.T, what, got, want string) {
+	t.Helper()
+	if got != want {
+		t.Errorf("%s = %q, want %q", what, got, want)
+	}
+}
+
+func TestUnitFor(t *testing.T) {
+	cases := []struct {
+		ns   []float64
+		want Unit
+	}{
+		{[]float64{999}, Nanoseconds},
+		{[]float64{1000}, Microseconds},
+		{[]float64{2430207}, Milliseconds}, // golden a, benches/lowering
+		{[]float64{999_999, 1_000_001}, Milliseconds},
+		{[]float64{1.5e9}, Seconds},
+		{[]float64{math.NaN(), 5e6}, Milliseconds},
+		{nil, Nanoseconds},
+	}
+	for _, c := range cases {
+		if got := UnitFor(c.ns...); got != c.want {
+			t.Errorf("UnitFor(%v) = %v, want %v", c.ns, got, c.want)
+		}
+	}
+}
+
+func TestFormat(t *testing.T) {
+	check(t, "ms", Milliseconds.Format(24689633), "24.69 ms")
+	check(t, "ms 3 digits", Milliseconds.Format(2430207), "2.430 ms")
+	check(t, "ms 100+", Milliseconds.Format(142759553), "142.8 ms")
+	check(t, "ns whole", Nanoseconds.Format(812), "812 ns")
+	check(t, "ns half", Nanoseconds.Format(812.5), "812.5 ns")
+	check(t, "µs", Microseconds.Format(1500), "1.500 µs")
+	check(t, "s", Seconds.Format(2.5e9), "2.500 s")
+	check(t, "row unit keeps small values in it", Milliseconds.Format(136698.5), "0.137 ms")
+	check(t, "NaN", Milliseconds.Format(math.NaN()), None)
+	check(t, "range", Milliseconds.Range(24350386.5, 25607954), "24.35–25.61 ms")
+	check(t, "duration", Duration(61862118), "61.86 ms")
+}
+
+func TestPercent(t *testing.T) {
+	check(t, "positive", Percent(3.7912), "+3.79%")
+	check(t, "negative", Percent(-1.006), "-1.01%")
+	check(t, "zero", Percent(0), "0.00%")
+	check(t, "tiny negative", Percent(-0.001), "0.00%")
+	check(t, "NaN", Percent(math.NaN()), None)
+	check(t, "interval", Interval(-3.86, 3.26), "[-3.86%, +3.26%]")
+	check(t, "no interval", Interval(math.NaN(), math.NaN()), None)
+}
