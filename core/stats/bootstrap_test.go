@@ -1,0 +1,177 @@
+package stats
+
+import (
+	"math"
+	"slices"
+	"testing"
+)
+
+// These tests hold the shortcuts in bootstrap.go and rng.go to what they
+// replace: the remainder to %, the counting medians to sorting each
+// resample, the selection to a full sort.
+
+func TestDivisorIsTheRemainder(t *testing.T) {
+	// Every n up to 2^12, and for each the numerators where a reciprocal
+	// is most likely to be off by one: around every multiple of n near 0
+	// and near 2^64, and a stream of arbitrary ones.
+	r := splitMix64{state: 1}
+	top := ^uint64(0)
+	for n := uint64(1); n <= 1<<12; n++ {
+		d := newDivisor(n)
+		try := func(x uint64) {
+			if got, want := d.mod(x), x%n; got != want {
+				t.Fatalf("%d mod %d: got %d, want %d", x, n, got, want)
+			}
+		}
+		for x := uint64(0); x < 3*n+2; x++ {
+			try(x)
+			try(top - x)
+		}
+		for k := top / n; k > top/n-3; k-- {
+			for _, delta := range []uint64{0, 1, n - 1} {
+				try(k*n + delta)
+				try(k*n - delta)
+			}
+		}
+		for range 2000 {
+			try(r.next())
+		}
+	}
+	// Large divisors, where 2n is close to overflowing.
+	for _, n := range []uint64{1<<32 - 1, 1 << 32, 1<<32 + 1, 1<<63 - 1, 1 << 63, 1<<63 + 1, top - 1, top} {
+		d := newDivisor(n)
+		for _, x := range []uint64{0, 1, n - 1, n, n + 1, top, top - 1, top / 2, r.next(), r.next()} {
+			if got, want := d.mod(x), x%n; got != want {
+				t.Fatalf("%d mod %d: got %d, want %d", x, n, got, want)
+			}
+		}
+	}
+}
+
+func FuzzDivisor(f *testing.F) {
+	f.Add(uint64(0), uint64(1))
+	f.Add(^uint64(0), uint64(15))
+	f.Add(^uint64(0), ^uint64(0))
+	f.Add(uint64(1)<<63, uint64(1)<<63+1)
+	f.Fuzz(func(t *testing.T, x, n uint64) {
+		if n == 0 {
+			return
+		}
+		if got, want := newDivisor(n).mod(x), x%n; got != want {
+			t.Fatalf("%d mod %d: got %d, want %d", x, n, got, want)
+		}
+	})
+}
+
+// sortingBootstrap is the bootstrap as the reference writes it: build each
+// resample, sort it, take its median; then sort all the shifts.
+func sortingBootstrap(base, cur []uint64) (lo, hi float64) {
+	r := splitMix64{state: seed}
+	bd, cd := make([]uint64, len(base)), make([]uint64, len(cur))
+	shifts := make([]float64, 0, resamples)
+	for range resamples {
+		for i := range bd {
+			bd[i] = base[r.next()%uint64(len(base))]
+		}
+		for i := range cd {
+			cd[i] = cur[r.next()%uint64(len(cur))]
+		}
+		slices.Sort(bd)
+		slices.Sort(cd)
+		b, c := Quantile(bd, 0.5), Quantile(cd, 0.5)
+		s := 0.0
+		if b > 0 {
+			s = 100 * (c - b) / b
+		}
+		shifts = append(shifts, s)
+	}
+	slices.Sort(shifts)
+	confidence := Confidence
+	tail := (1 - confidence) / 2
+	at := func(p float64) float64 {
+		h := float64(len(shifts)-1) * p
+		l, u := int(math.Floor(h)), int(math.Ceil(h))
+		return shifts[l] + float64((h-float64(l))*(shifts[u]-shifts[l]))
+	}
+	return at(tail), at(1 - tail)
+}
+
+func TestCountingBootstrapIsSortingBootstrap(t *testing.T) {
+	r := splitMix64{state: 99}
+	sizes := []int{6, 7, 8, 9, 15, 16, 31, 64, 101}
+	if testing.Short() {
+		sizes = []int{6, 7, 15, 16}
+	}
+	for _, nb := range sizes {
+		for _, nc := range sizes {
+			base := series(100_000, 6, nb, r.next())
+			cur := series(103_000, 6, nc, r.next())
+			// Few distinct values: ties everywhere, medians repeat.
+			for i := range base {
+				base[i] = base[i] % 4
+			}
+			base[0] = 2
+			for _, c := range []struct{ base, cur []uint64 }{
+				{series(100_000, 6, nb, r.next()), cur},
+				{base, cur},
+			} {
+				b, k := sortedCopy(c.base), sortedCopy(c.cur)
+				if Quantile(b, 0.5) <= 0 {
+					continue
+				}
+				lo, hi := bootstrap(b, k)
+				wlo, whi := sortingBootstrap(b, k)
+				if math.Float64bits(lo) != math.Float64bits(wlo) || math.Float64bits(hi) != math.Float64bits(whi) {
+					t.Errorf("n=%d/%d: counting gives %v..%v, sorting %v..%v", nb, nc, lo, hi, wlo, whi)
+				}
+			}
+		}
+	}
+}
+
+func TestSelectKIsWhatSortingPutsThere(t *testing.T) {
+	r := splitMix64{state: 5}
+	for _, n := range []int{1, 2, 3, 16, 17, 100, 10_000} {
+		for _, distinct := range []uint64{1, 3, 50, 1 << 62} {
+			a := make([]float64, n)
+			for i := range a {
+				a[i] = float64(r.next() % distinct)
+			}
+			sorted := slices.Clone(a)
+			slices.Sort(sorted)
+			for _, k := range []int{0, n / 40, n / 2, n - 1 - n/40, n - 1} {
+				b := slices.Clone(a)
+				if got := selectK(b, k); got != sorted[k] {
+					t.Fatalf("n=%d distinct=%d k=%d: got %v, want %v", n, distinct, k, got, sorted[k])
+				}
+				if k+1 < n && slices.Min(b[k+1:]) != sorted[k+1] {
+					t.Fatalf("n=%d distinct=%d k=%d: the rest does not begin with %v", n, distinct, k, sorted[k+1])
+				}
+			}
+		}
+	}
+}
+
+func TestSelectKSurvivesAnAdversarialOrder(t *testing.T) {
+	// Organ-pipe and sawtooth orders defeat naive pivots; the budget
+	// falls back to sorting, so the answer is still right.
+	n := 1 << 12
+	for name, f := range map[string]func(i int) float64{
+		"organ pipe": func(i int) float64 { return float64(min(i, n-i)) },
+		"sawtooth":   func(i int) float64 { return float64(i % 17) },
+		"ascending":  func(i int) float64 { return float64(i) },
+		"descending": func(i int) float64 { return float64(n - i) },
+	} {
+		a := make([]float64, n)
+		for i := range a {
+			a[i] = f(i)
+		}
+		sorted := slices.Clone(a)
+		slices.Sort(sorted)
+		for _, k := range []int{0, 7, n / 2, n - 1} {
+			if got := selectK(slices.Clone(a), k); got != sorted[k] {
+				t.Errorf("%s k=%d: got %v, want %v", name, k, got, sorted[k])
+			}
+		}
+	}
+}

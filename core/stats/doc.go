@@ -1,0 +1,18 @@
+// Package stats says what a series of wall-time samples is, and whether two
+// series differ.
+//
+// It is the Go counterpart of the cove-bench reference (stats.rs) and gives
+// the same answers byte for byte: the R-7 quantile, a summary built on the
+// median and the quartiles, and a percentile bootstrap on the relative shift
+// between two medians (10,000 resamples drawn from a SplitMix64 stream with
+// a fixed seed, so the same data always gives the same interval). The JSON
+// lines it writes are the reference's, field for field and digit for digit.
+//
+// The package knows nothing of files, reports or output streams: it takes
+// samples and returns values and strings. It refuses to claim anything from
+// fewer than MinSamples samples a side; that is the Underpowered verdict,
+// a result rather than an error.
+//
+// Every function is safe to call concurrently: nothing here keeps state
+// between calls.
+package stats

@@ -1,0 +1,121 @@
+package stats
+
+import (
+	"math/bits"
+	"slices"
+	"strconv"
+)
+
+// Stats is a series of samples and the order statistics read off it.
+//
+// It holds the samples twice: sorted, because every statistic here is an
+// order statistic, and in the order the run took them, because whether the
+// slow samples came first or last is what tells drift from noise.
+type Stats struct {
+	// Sorted holds the samples in ascending order; never empty.
+	Sorted []uint64
+	// Taken holds the same samples in the order the run took them. It is
+	// the slice given to Of, not a copy: a long report is not held twice
+	// over for its own sake.
+	Taken []uint64
+	// Mean is the arithmetic mean, truncated, of the exact (128-bit) sum.
+	Mean uint64
+}
+
+// Of summarizes samples; ok is false when samples is empty, which has no
+// summary.
+func Of(samples []uint64) (s Stats, ok bool) {
+	if len(samples) == 0 {
+		return Stats{}, false
+	}
+	sorted := slices.Clone(samples)
+	slices.Sort(sorted)
+	return Stats{Sorted: sorted, Taken: samples, Mean: mean(sorted)}, true
+}
+
+// mean is sum/len truncated, with the sum carried in 128 bits so that
+// samples near 2^64 do not wrap.
+func mean(samples []uint64) uint64 {
+	var hi, lo uint64
+	for _, v := range samples {
+		var carry uint64
+		lo, carry = bits.Add64(lo, v, 0)
+		hi += carry
+	}
+	// Each sample is below 2^64, so the sum is below len * 2^64: hi < len,
+	// which is what Div64 needs, and the quotient fits in 64 bits.
+	q, _ := bits.Div64(hi, lo, uint64(len(samples)))
+	return q
+}
+
+// Min is the smallest sample.
+func (s Stats) Min() uint64 { return s.Sorted[0] }
+
+// Max is the largest sample.
+func (s Stats) Max() uint64 { return s.Sorted[len(s.Sorted)-1] }
+
+// Median is the 50th percentile.
+func (s Stats) Median() float64 { return Quantile(s.Sorted, 0.5) }
+
+// P25 is the 25th percentile.
+func (s Stats) P25() float64 { return Quantile(s.Sorted, 0.25) }
+
+// P75 is the 75th percentile.
+func (s Stats) P75() float64 { return Quantile(s.Sorted, 0.75) }
+
+// IQR is the interquartile range, P75 - P25: the spread to read, because
+// unlike Max - Min it does not grow just because a longer series had more
+// chances to catch one bad sample.
+func (s Stats) IQR() float64 { return s.P75() - s.P25() }
+
+// JSON is the summary as the reference's Stats::to_json writes it:
+// {"min":…,"mean":…,"max":…,"p25":…,"median":…,"p75":…,"iqr":…}, the
+// quantiles with one decimal.
+func (s Stats) JSON() string { return string(s.appendJSON(nil, false)) }
+
+// JSONWithSamples is JSON with "samples" added in run order, as the
+// reference's Stats::to_json_with_samples writes it.
+func (s Stats) JSONWithSamples() string { return string(s.appendJSON(nil, true)) }
+
+// Line is the line `benchview stats` prints for a row:
+// {"benchmark":B,"kind":K,"backend":E,"wall_ns":<JSONWithSamples>}.
+func (s Stats) Line(benchmark, kind, backend string) string {
+	b := make([]byte, 0, 64+len(benchmark)+len(kind)+len(backend)+200+12*len(s.Taken))
+	b = append(b, `{"benchmark":`...)
+	b = appendName(b, benchmark)
+	b = append(b, `,"kind":`...)
+	b = appendName(b, kind)
+	b = append(b, `,"backend":`...)
+	b = appendName(b, backend)
+	b = append(b, `,"wall_ns":`...)
+	b = s.appendJSON(b, true)
+	return string(append(b, '}'))
+}
+
+func (s Stats) appendJSON(b []byte, samples bool) []byte {
+	b = append(b, `{"min":`...)
+	b = strconv.AppendUint(b, s.Min(), 10)
+	b = append(b, `,"mean":`...)
+	b = strconv.AppendUint(b, s.Mean, 10)
+	b = append(b, `,"max":`...)
+	b = strconv.AppendUint(b, s.Max(), 10)
+	b = append(b, `,"p25":`...)
+	b = strconv.AppendFloat(b, s.P25(), 'f', 1, 64)
+	b = append(b, `,"median":`...)
+	b = strconv.AppendFloat(b, s.Median(), 'f', 1, 64)
+	b = append(b, `,"p75":`...)
+	b = strconv.AppendFloat(b, s.P75(), 'f', 1, 64)
+	b = append(b, `,"iqr":`...)
+	b = strconv.AppendFloat(b, s.IQR(), 'f', 1, 64)
+	if samples {
+		b = append(b, `,"samples":[`...)
+		for i, v := range s.Taken {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendUint(b, v, 10)
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}')
+}
