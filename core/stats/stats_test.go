@@ -272,7 +272,7 @@ func TestNamesAreWrittenRawWhenTheyCanBeAndEscapedWhenTheyMust(t *testing.T) {
 	for _, c := range []struct{ name, want string }{
 		{"pure", `"pure"`},
 		{"a `spawn` <b>&</b>", "\"a `spawn` <b>&</b>\""}, // no HTML escaping
-		{"héllo ☃ \u2028", "\"héllo ☃ \u2028\""},          // valid UTF-8 stays as it is
+		{"héllo ☃ \u2028", "\"héllo ☃ \u2028\""},         // valid UTF-8 stays as it is
 		{`say "hi"\now`, `"say \"hi\"\\now"`},
 		{"tab\there\nline\r\x00\x1f", `"tab\there\nline\r\u0000\u001f"`},
 		{"bad \xff byte", `"bad \ufffd byte"`},
