@@ -1,0 +1,531 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"embed"
+	"encoding/base64"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"log"
+	"mime"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// webFiles is the viewer: the hand-written page and the files `make build`
+// generates into web/ (the WASM and its .gz, wasm_exec.js, ECharts). Built
+// with plain `go build`, the generated ones are simply absent.
+//
+//go:embed web
+var webFiles embed.FS
+
+// contentSecurityPolicy allows the page nothing but its own origin, plus the
+// three things it needs beyond that: compiling WebAssembly
+// ('wasm-unsafe-eval', which is not 'unsafe-eval': JavaScript eval stays
+// blocked), workers started from a blob: URL, and inline style attributes,
+// which ECharts writes on its tooltips. Images may be data:/blob: URLs
+// because ECharts exports charts that way.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; " +
+	"worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// runServe is `benchview [-addr 127.0.0.1:8080] [-open] [BASELINE [CURRENT]]`:
+// it serves the embedded viewer until ctx is done, with the named reports
+// preloaded, and prints the URL to open as soon as it is listening.
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	flags := flag.NewFlagSet("benchview", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	addr := flags.String("addr", "127.0.0.1:8080",
+		"listen on `host:port`; port 0 picks a free one; anything but loopback makes the reports reachable from the network")
+	open := flags.Bool("open", false, "open the page in the system browser")
+	flags.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: benchview [-addr 127.0.0.1:8080] [-open] [BASELINE [CURRENT]]")
+		flags.PrintDefaults()
+	}
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return exitError{code: 2} // flag has printed the reason and the usage
+	}
+	reports, err := namedReports(flags.Args())
+	if err != nil {
+		return err
+	}
+	assets, err := fs.Sub(webFiles, "web")
+	if err != nil {
+		return err
+	}
+	handler, err := newHandler(assets, reports)
+	if err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		if errors.Is(err, syscall.EADDRINUSE) {
+			return fmt.Errorf("%w (another server holds that port: pick another, or -addr 127.0.0.1:0 for any free one)", err)
+		}
+		return err
+	}
+	bound := ln.Addr().(*net.TCPAddr)
+	if !bound.IP.IsLoopback() {
+		fmt.Fprintf(stderr, "benchview: warning: listening on %s, which is not loopback: "+
+			"anyone who can reach this machine can read the reports it serves\n", bound)
+	}
+	page := pageURL(bound, reports)
+	fmt.Fprintln(stdout, page)
+	if *open {
+		openBrowser(page, stderr)
+	}
+	return serve(ctx, ln, handler, stderr)
+}
+
+// serve runs the HTTP server on ln until ctx is done, then lets requests in
+// flight finish.
+func serve(ctx context.Context, ln net.Listener, h http.Handler, stderr io.Writer) error {
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		// Generous enough for the multi-megabyte WASM over a slow link.
+		WriteTimeout: time.Minute,
+		IdleTimeout:  2 * time.Minute,
+		ErrorLog:     log.New(stderr, "benchview: ", 0),
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	fmt.Fprintln(stderr, "benchview: shutting down")
+	stopCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(stopCtx); err != nil {
+		return fmt.Errorf("shutting down: %w", err)
+	}
+	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// servedReport is a report file named on the command line and the one URL
+// path it is served at.
+type servedReport struct {
+	role  string // "baseline" or "current": the page's query parameter
+	file  string // absolute path
+	route string // "/reports/<role>/<name>", unescaped
+}
+
+// namedReports checks the command line's report arguments, in the order
+// BASELINE, CURRENT, and gives each its route.
+func namedReports(args []string) ([]servedReport, error) {
+	roles := []string{"baseline", "current"}
+	if len(args) > len(roles) {
+		return nil, fmt.Errorf("too many arguments %q: give at most BASELINE and CURRENT (verbs are compare, stats, export)", args)
+	}
+	var reports []servedReport
+	for i, name := range args {
+		role := roles[i]
+		if err := checkReadable(name); err != nil {
+			return nil, fmt.Errorf("%s report %s: %w", role, name, err)
+		}
+		file, err := filepath.Abs(name)
+		if err != nil {
+			return nil, fmt.Errorf("%s report %s: %w", role, name, err)
+		}
+		route := "/reports/" + role + "/" + routeName(filepath.Base(file))
+		reports = append(reports, servedReport{role: role, file: file, route: route})
+	}
+	return reports, nil
+}
+
+// checkReadable says why name cannot be served as a report, if it cannot.
+func checkReadable(name string) error {
+	info, err := os.Stat(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return errors.New("no such file")
+	}
+	if err != nil {
+		return err
+	}
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("not a regular file (%s)", info.Mode().Type())
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+// routeName is the file name a report is served under. Characters that a
+// request path cannot carry plainly (a backslash, '%', control characters,
+// broken UTF-8) become '_', so the route always passes requestPath.
+func routeName(base string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\\' || r == '%' || r == utf8.RuneError || unicode.IsControl(r) {
+			return '_'
+		}
+		return r
+	}, base)
+}
+
+// pageURL is the address to open: the page on the bound address, with the
+// reports' URLs as query values.
+func pageURL(addr *net.TCPAddr, reports []servedReport) string {
+	host := addr.IP.String()
+	if addr.IP.IsUnspecified() {
+		// Listening everywhere (Go reports "0.0.0.0" as "::", dual-stack):
+		// open it here.
+		host = "127.0.0.1"
+	}
+	var query []string
+	for _, r := range reports {
+		value := (&url.URL{Path: r.route}).EscapedPath()
+		// '/' may stand unescaped in a query (RFC 3986 3.4); it keeps the
+		// printed URL readable. QueryEscape turned every '%' into "%25",
+		// so each "%2F" left is a slash.
+		query = append(query, r.role+"="+strings.ReplaceAll(url.QueryEscape(value), "%2F", "/"))
+	}
+	u := url.URL{Scheme: "http", Host: net.JoinHostPort(host, strconv.Itoa(addr.Port)), Path: "/",
+		RawQuery: strings.Join(query, "&")}
+	return u.String()
+}
+
+// openBrowser asks the system to open page, and says so when it cannot.
+func openBrowser(page string, stderr io.Writer) {
+	name, args := "xdg-open", []string{page}
+	switch runtime.GOOS {
+	case "darwin":
+		name = "open"
+	case "windows":
+		name, args = "rundll32", []string{"url.dll,FileProtocolHandler", page}
+	}
+	bin, err := exec.LookPath(name)
+	if err != nil {
+		fmt.Fprintf(stderr, "benchview: -open: no %s here to open a browser with; open the URL above yourself\n", name)
+		return
+	}
+	cmd := exec.Command(bin, args...)
+	if err := cmd.Start(); err != nil {
+		fmt.Fprintf(stderr, "benchview: -open: %v; open the URL above yourself\n", err)
+		return
+	}
+	go cmd.Wait() // reap it; its exit status says nothing about the browser
+}
+
+// newHandler serves the files of fsys (the viewer; fsys's root is the site's
+// root, and / is index.html) and the named reports, and nothing else.
+//
+// Rather than http.FileServerFS, every file is read once here into a table
+// keyed by URL path: only what is in the table can ever be served (no
+// directory listing, no path resolution at request time, so no traversal),
+// and the content hash (the ETag: embedded files have no modification
+// time) and the gzip body are computed once instead of per request.
+func newHandler(fsys fs.FS, reports []servedReport) (http.Handler, error) {
+	h := &handler{assets: map[string]*asset{}, reports: map[string]string{}}
+	files, err := regularFiles(fsys)
+	if err != nil {
+		return nil, err
+	}
+	for name := range files {
+		if strings.HasSuffix(name, ".gz") && files[strings.TrimSuffix(name, ".gz")] {
+			continue // a prepared gzip sibling: loaded with its source below
+		}
+		a, err := loadAsset(fsys, name, files[name+".gz"])
+		if err != nil {
+			return nil, err
+		}
+		h.assets["/"+name] = a
+	}
+	if index, ok := h.assets["/index.html"]; ok {
+		h.assets["/"] = index
+	}
+	for _, r := range reports {
+		h.reports[r.route] = r.file
+	}
+	return withSecurityHeaders(h), nil
+}
+
+// regularFiles lists fsys's regular files by slash-separated name. Symbolic
+// links, devices and anything under a dot-name are left out: they are never
+// served.
+func regularFiles(fsys fs.FS) (map[string]bool, error) {
+	files := map[string]bool{}
+	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if name != "." && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.Type().IsRegular() {
+			files[name] = true
+		}
+		return nil
+	})
+	return files, err
+}
+
+// asset is one file of the viewer, ready to serve.
+type asset struct {
+	name        string
+	contentType string
+	body        []byte
+	etag        string
+	// gzipped is body compressed, with its own ETag; nil when compressing
+	// does not pay (an image, a file under a kilobyte).
+	gzipped  []byte
+	gzipETag string
+}
+
+// loadAsset reads name and prepares its gzip form. A prepared name+".gz"
+// (the Makefile writes one beside each WASM, with the best encoder it has)
+// is used when it really holds name's current bytes; otherwise compressible
+// files are compressed here, once.
+func loadAsset(fsys fs.FS, name string, hasSibling bool) (*asset, error) {
+	body, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	a := &asset{name: name, contentType: contentType(name), body: body, etag: etag(body)}
+	if hasSibling {
+		gz, err := fs.ReadFile(fsys, name+".gz")
+		if err != nil {
+			return nil, err
+		}
+		if gunzipsTo(gz, body) {
+			a.gzipped = gz
+		}
+	}
+	if a.gzipped == nil && compressible(a.contentType) && len(body) >= 1024 {
+		a.gzipped = gzipBytes(body)
+		if len(a.gzipped) >= len(body) {
+			a.gzipped = nil
+		}
+	}
+	if a.gzipped != nil {
+		a.gzipETag = etag(a.gzipped)
+	}
+	return a, nil
+}
+
+// gunzipsTo reports whether gz decompresses to want: a stale .gz left
+// from an earlier build must not be served in place of a rebuilt file.
+func gunzipsTo(gz, want []byte) bool {
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return false
+	}
+	got, err := io.ReadAll(zr)
+	return err == nil && bytes.Equal(got, want)
+}
+
+func gzipBytes(body []byte) []byte {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression) // a valid level never fails
+	zw.Write(body)                                           // a bytes.Buffer never fails
+	zw.Close()
+	return buf.Bytes()
+}
+
+// etag is a strong validator for body: a rebuild that changes a byte
+// changes it, a reload of the same build revalidates to a 304.
+func etag(body []byte) string {
+	sum := sha256.Sum256(body)
+	return `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
+}
+
+// contentTypes fixes the types the viewer depends on, whatever the host's
+// MIME tables say (a browser compiles WASM streamingly only when it is
+// served as application/wasm). JSONL is plain text, so a report opened
+// directly reads as text and is never rendered as markup.
+var contentTypes = map[string]string{
+	".html":  "text/html; charset=utf-8",
+	".css":   "text/css; charset=utf-8",
+	".js":    "text/javascript; charset=utf-8",
+	".mjs":   "text/javascript; charset=utf-8",
+	".wasm":  "application/wasm",
+	".json":  "application/json",
+	".jsonl": "text/plain; charset=utf-8",
+	".txt":   "text/plain; charset=utf-8",
+	".svg":   "image/svg+xml",
+	".png":   "image/png",
+	".ico":   "image/x-icon",
+}
+
+func contentType(name string) string {
+	ext := strings.ToLower(path.Ext(name))
+	if t, ok := contentTypes[ext]; ok {
+		return t
+	}
+	if t := mime.TypeByExtension(ext); t != "" {
+		return t
+	}
+	return "application/octet-stream"
+}
+
+func compressible(contentType string) bool {
+	media, _, _ := strings.Cut(contentType, ";")
+	switch media {
+	case "application/wasm", "application/json", "image/svg+xml", "text/javascript":
+		return true
+	}
+	return strings.HasPrefix(media, "text/")
+}
+
+// handler serves the asset table and the reports.
+type handler struct {
+	assets  map[string]*asset // by URL path
+	reports map[string]string // URL path to file
+}
+
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	p, ok := requestPath(r.URL)
+	if !ok {
+		http.Error(w, "400 bad request path", http.StatusBadRequest)
+		return
+	}
+	if file, ok := h.reports[p]; ok {
+		serveReport(w, r, file)
+		return
+	}
+	a, ok := h.assets[p]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	a.serve(w, r)
+}
+
+// requestPath is the request's path when it is one the tables could hold:
+// absolute, clean (no "." or ".." segments, no doubled slashes, however
+// they were encoded), and free of backslashes, encoded slashes and control
+// characters. Lookups are exact, so this is a second wall, not the only
+// one; it turns a probing request into a 400 instead of a 404.
+func requestPath(u *url.URL) (string, bool) {
+	p := u.Path
+	escaped := strings.ToLower(u.EscapedPath())
+	if !strings.HasPrefix(p, "/") || strings.Contains(p, `\`) ||
+		strings.Contains(escaped, "%2f") || strings.Contains(escaped, "%5c") {
+		return "", false
+	}
+	for _, c := range []byte(p) {
+		if c < 0x20 || c == 0x7f {
+			return "", false
+		}
+	}
+	if trimmed := strings.TrimSuffix(p, "/"); p != "/" && path.Clean(trimmed) != trimmed {
+		return "", false
+	}
+	return p, true
+}
+
+func (a *asset) serve(w http.ResponseWriter, r *http.Request) {
+	hdr := w.Header()
+	hdr.Set("Content-Type", a.contentType)
+	hdr.Set("Cache-Control", "no-cache") // keep it, but ask each time: a rebuild shows at once
+	body, tag := a.body, a.etag
+	if a.gzipped != nil {
+		hdr.Add("Vary", "Accept-Encoding")
+		if acceptsGzip(r.Header.Values("Accept-Encoding")) {
+			body, tag = a.gzipped, a.gzipETag
+			hdr.Set("Content-Encoding", "gzip")
+		}
+	}
+	hdr.Set("ETag", tag)
+	http.ServeContent(w, r, a.name, time.Time{}, bytes.NewReader(body))
+}
+
+// serveReport serves a report named on the command line, read afresh on
+// every request so that the page shows a benchmark rerun after a reload.
+func serveReport(w http.ResponseWriter, r *http.Request, file string) {
+	f, err := os.Open(file)
+	if err != nil {
+		http.Error(w, "report "+filepath.Base(file)+" can no longer be read", http.StatusNotFound)
+		return
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		http.Error(w, "report "+filepath.Base(file)+" is no longer a regular file", http.StatusNotFound)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	http.ServeContent(w, r, "", time.Time{}, f)
+}
+
+// acceptsGzip reads Accept-Encoding: gzip is acceptable when listed (or
+// matched by "*") with a nonzero q; an explicit "gzip;q=0" wins over "*".
+func acceptsGzip(headers []string) bool {
+	gzipQ, starQ := -1.0, -1.0
+	for _, header := range headers {
+		for _, part := range strings.Split(header, ",") {
+			coding, params, _ := strings.Cut(part, ";")
+			q := 1.0
+			for _, param := range strings.Split(params, ";") {
+				key, value, ok := strings.Cut(param, "=")
+				if ok && strings.EqualFold(strings.TrimSpace(key), "q") {
+					var err error
+					if q, err = strconv.ParseFloat(strings.TrimSpace(value), 64); err != nil {
+						q = 0
+					}
+				}
+			}
+			switch strings.ToLower(strings.TrimSpace(coding)) {
+			case "gzip", "x-gzip":
+				gzipQ = q
+			case "*":
+				starQ = q
+			}
+		}
+	}
+	if gzipQ >= 0 {
+		return gzipQ > 0
+	}
+	return starQ > 0
+}
+
+// withSecurityHeaders sets the headers every response carries, errors
+// included.
+func withSecurityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hdr := w.Header()
+		hdr.Set("Content-Security-Policy", contentSecurityPolicy)
+		hdr.Set("X-Content-Type-Options", "nosniff")
+		hdr.Set("Referrer-Policy", "no-referrer")
+		hdr.Set("Cross-Origin-Opener-Policy", "same-origin")
+		next.ServeHTTP(w, r)
+	})
+}

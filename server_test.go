@@ -1,0 +1,773 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+	"time"
+)
+
+// The handler tests run on a small site of their own, so they do not
+// depend on what `make build` has put in web/.
+
+// wasmBody stands in for a built WASM: large and compressible, like the
+// real one. Its .gz sibling below is what the Makefile would prepare.
+var wasmBody = bytes.Repeat([]byte("\x00asm\x01\x00\x00\x00 some code, some data "), 200)
+
+// appJS is a script over a kilobyte with no sibling: compressed at startup.
+var appJS = []byte(strings.Repeat("console.log('benchview');\n", 100))
+
+func gz(t testing.TB, body []byte) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write(body)
+	zw.Close()
+	return buf.Bytes()
+}
+
+func gunzip(t testing.TB, body []byte) []byte {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(body))
+	if err != nil {
+		t.Fatalf("body is not gzip: %v", err)
+	}
+	out, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatalf("gunzip: %v", err)
+	}
+	return out
+}
+
+func testSite(t testing.TB) fstest.MapFS {
+	return fstest.MapFS{
+		"index.html":          {Data: []byte("<!doctype html><title>benchview</title>")},
+		"app.js":              {Data: appJS},
+		"style.css":           {Data: []byte("body { margin: 0 }")},
+		"viewer.wasm":         {Data: wasmBody},
+		"viewer.wasm.gz":      {Data: gz(t, wasmBody)},
+		"old.wasm":            {Data: wasmBody[:2048]},
+		"old.wasm.gz":         {Data: gz(t, []byte("left over from an earlier build"))},
+		"logo.png":            {Data: bytes.Repeat([]byte{0x89, 'P', 'N', 'G'}, 400)},
+		"examples/base.jsonl": {Data: []byte(`{"benchmark":"pure","kind":"vm","backend":"vm","wall_ns":{"samples":[1,2,3]}}` + "\n")},
+		".secret":             {Data: []byte("not for serving")},
+		".git/config":         {Data: []byte("not for serving")},
+		"link.html":           {Data: []byte("/etc/passwd"), Mode: fs.ModeSymlink},
+	}
+}
+
+func newTestHandler(t testing.TB, fsys fs.FS, reports ...servedReport) http.Handler {
+	t.Helper()
+	h, err := newHandler(fsys, reports)
+	if err != nil {
+		t.Fatalf("newHandler: %v", err)
+	}
+	return h
+}
+
+// get sends one request through h; header pairs follow the target.
+func get(h http.Handler, method, target string, header ...string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, target, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+func checkHeader(t *testing.T, rec *httptest.ResponseRecorder, name, want string) {
+	t.Helper()
+	if got := rec.Header().Get(name); got != want {
+		t.Errorf("%s: got %q, want %q", name, got, want)
+	}
+}
+
+func TestEmbeddedViewerHasIndex(t *testing.T) {
+	site, err := fs.Sub(webFiles, "web")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newTestHandler(t, site)
+	rec := get(h, "GET", "/")
+	if rec.Code != http.StatusOK || !strings.Contains(strings.ToLower(rec.Body.String()), "<html") {
+		t.Fatalf("GET / of the embedded viewer: got %d %.80q, want 200 and index.html", rec.Code, rec.Body.String())
+	}
+}
+
+func TestAssetsAreServedWithTheirTypes(t *testing.T) {
+	h := newTestHandler(t, testSite(t))
+	for _, tc := range []struct {
+		path, contentType string
+		body              []byte
+	}{
+		{"/", "text/html; charset=utf-8", []byte("<!doctype html><title>benchview</title>")},
+		{"/index.html", "text/html; charset=utf-8", []byte("<!doctype html><title>benchview</title>")},
+		{"/app.js", "text/javascript; charset=utf-8", appJS},
+		{"/style.css", "text/css; charset=utf-8", []byte("body { margin: 0 }")},
+		{"/viewer.wasm", "application/wasm", wasmBody},
+		{"/logo.png", "image/png", bytes.Repeat([]byte{0x89, 'P', 'N', 'G'}, 400)},
+		{"/examples/base.jsonl", "text/plain; charset=utf-8", testSite(t)["examples/base.jsonl"].Data},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			rec := get(h, "GET", tc.path)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("status: got %d, want 200", rec.Code)
+			}
+			checkHeader(t, rec, "Content-Type", tc.contentType)
+			checkHeader(t, rec, "Content-Encoding", "")
+			if !bytes.Equal(rec.Body.Bytes(), tc.body) {
+				t.Errorf("body: got %d bytes %.40q, want %d bytes %.40q", rec.Body.Len(), rec.Body.Bytes(), len(tc.body), tc.body)
+			}
+		})
+	}
+}
+
+func TestHeadHasHeadersAndNoBody(t *testing.T) {
+	h := newTestHandler(t, testSite(t))
+	rec := get(h, "HEAD", "/viewer.wasm")
+	if rec.Code != http.StatusOK || rec.Body.Len() != 0 {
+		t.Fatalf("HEAD: got %d with %d body bytes, want 200 and none", rec.Code, rec.Body.Len())
+	}
+	checkHeader(t, rec, "Content-Type", "application/wasm")
+	checkHeader(t, rec, "Content-Length", fmt.Sprint(len(wasmBody)))
+}
+
+func TestOnlyGetAndHeadAreAllowed(t *testing.T) {
+	h := newTestHandler(t, testSite(t))
+	for _, method := range []string{"POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"} {
+		t.Run(method, func(t *testing.T) {
+			rec := get(h, method, "/index.html")
+			if rec.Code != http.StatusMethodNotAllowed {
+				t.Errorf("status: got %d, want 405", rec.Code)
+			}
+			checkHeader(t, rec, "Allow", "GET, HEAD")
+		})
+	}
+}
+
+func TestEveryResponseCarriesSecurityHeaders(t *testing.T) {
+	dir := t.TempDir()
+	h := newTestHandler(t, testSite(t), writeReport(t, dir, "baseline", "base.jsonl", "{}\n"))
+	for _, tc := range []struct {
+		method, path string
+		status       int
+	}{
+		{"GET", "/", 200},
+		{"GET", "/viewer.wasm", 200},
+		{"GET", "/reports/baseline/base.jsonl", 200},
+		{"GET", "/missing.js", 404},
+		{"GET", "/../server.go", 400},
+		{"POST", "/", 405},
+	} {
+		t.Run(tc.method+" "+tc.path, func(t *testing.T) {
+			rec := get(h, tc.method, tc.path)
+			if rec.Code != tc.status {
+				t.Errorf("status: got %d, want %d", rec.Code, tc.status)
+			}
+			checkHeader(t, rec, "Content-Security-Policy", contentSecurityPolicy)
+			checkHeader(t, rec, "X-Content-Type-Options", "nosniff")
+			checkHeader(t, rec, "Referrer-Policy", "no-referrer")
+			checkHeader(t, rec, "Cross-Origin-Opener-Policy", "same-origin")
+		})
+	}
+}
+
+func TestContentSecurityPolicyAllowsOnlySelfAndWasm(t *testing.T) {
+	// Each directive the page relies on, and the ones that keep everything
+	// else out. 'unsafe-eval' would let JavaScript eval run: only
+	// 'wasm-unsafe-eval' may appear.
+	for _, want := range []string{
+		"default-src 'self'", "script-src 'self' 'wasm-unsafe-eval';", "connect-src 'self'",
+		"object-src 'none'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
+	} {
+		if !strings.Contains(contentSecurityPolicy, want) {
+			t.Errorf("the policy lacks %q: %s", want, contentSecurityPolicy)
+		}
+	}
+	for _, banned := range []string{" 'unsafe-eval'", "http:", "https:", "*"} {
+		if strings.Contains(contentSecurityPolicy, banned) {
+			t.Errorf("the policy allows %q: %s", banned, contentSecurityPolicy)
+		}
+	}
+}
+
+func TestPreparedGzipIsServedAsIs(t *testing.T) {
+	site := testSite(t)
+	h := newTestHandler(t, site)
+	rec := get(h, "GET", "/viewer.wasm", "Accept-Encoding", "gzip, deflate, br")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("status: got %d, want 200", rec.Code)
+	}
+	checkHeader(t, rec, "Content-Encoding", "gzip")
+	checkHeader(t, rec, "Vary", "Accept-Encoding")
+	checkHeader(t, rec, "Content-Type", "application/wasm")
+	// The very bytes of the sibling: nothing was recompressed.
+	if !bytes.Equal(rec.Body.Bytes(), site["viewer.wasm.gz"].Data) {
+		t.Errorf("body: got %d bytes, want the %d bytes of viewer.wasm.gz", rec.Body.Len(), len(site["viewer.wasm.gz"].Data))
+	}
+	if rec.Body.Len() >= len(wasmBody) {
+		t.Errorf("compressed body is %d bytes, not smaller than %d", rec.Body.Len(), len(wasmBody))
+	}
+}
+
+func TestGzipIsOnlyForClientsThatAskForIt(t *testing.T) {
+	h := newTestHandler(t, testSite(t))
+	for _, tc := range []struct {
+		acceptEncoding string
+		gzipped        bool
+	}{
+		{"", false},
+		{"identity", false},
+		{"br, deflate", false},
+		{"gzip;q=0, deflate", false},
+		{"gzip;q=0, *", false},
+		{"*;q=0", false},
+		{"gzip", true},
+		{"GZip;q=0.5", true},
+		{"x-gzip", true},
+		{"deflate, *", true},
+	} {
+		t.Run(tc.acceptEncoding, func(t *testing.T) {
+			rec := get(h, "GET", "/viewer.wasm", "Accept-Encoding", tc.acceptEncoding)
+			checkHeader(t, rec, "Vary", "Accept-Encoding") // on both forms, for caches
+			body := rec.Body.Bytes()
+			if tc.gzipped {
+				checkHeader(t, rec, "Content-Encoding", "gzip")
+				body = gunzip(t, body)
+			} else {
+				checkHeader(t, rec, "Content-Encoding", "")
+			}
+			if !bytes.Equal(body, wasmBody) {
+				t.Errorf("body does not decode to viewer.wasm (%d bytes)", len(body))
+			}
+		})
+	}
+}
+
+func TestOtherTextIsCompressedOnceAtStartup(t *testing.T) {
+	h := newTestHandler(t, testSite(t))
+	first := get(h, "GET", "/app.js", "Accept-Encoding", "gzip")
+	checkHeader(t, first, "Content-Encoding", "gzip")
+	if got := gunzip(t, first.Body.Bytes()); !bytes.Equal(got, appJS) {
+		t.Fatalf("app.js decodes to %d bytes, want %d", len(got), len(appJS))
+	}
+	second := get(h, "GET", "/app.js", "Accept-Encoding", "gzip")
+	if !bytes.Equal(first.Body.Bytes(), second.Body.Bytes()) || first.Header().Get("ETag") != second.Header().Get("ETag") {
+		t.Errorf("two requests got different gzip bodies or ETags: compressed per request?")
+	}
+
+	// A stale sibling (from an earlier build) is ignored, not served.
+	old := get(h, "GET", "/old.wasm", "Accept-Encoding", "gzip")
+	checkHeader(t, old, "Content-Encoding", "gzip")
+	if got := gunzip(t, old.Body.Bytes()); !bytes.Equal(got, wasmBody[:2048]) {
+		t.Errorf("old.wasm decodes to %.40q, want its current bytes", got)
+	}
+
+	// Small files and images are not worth compressing.
+	for _, p := range []string{"/style.css", "/logo.png"} {
+		rec := get(h, "GET", p, "Accept-Encoding", "gzip")
+		checkHeader(t, rec, "Content-Encoding", "")
+		checkHeader(t, rec, "Vary", "")
+	}
+}
+
+func TestReloadRevalidatesAndRebuildIsFresh(t *testing.T) {
+	site := testSite(t)
+	h := newTestHandler(t, site)
+	for _, accept := range []string{"", "gzip"} {
+		t.Run("Accept-Encoding="+accept, func(t *testing.T) {
+			first := get(h, "GET", "/viewer.wasm", "Accept-Encoding", accept)
+			tag := first.Header().Get("ETag")
+			if !strings.HasPrefix(tag, `"`) || len(tag) < 10 {
+				t.Fatalf("ETag: got %q, want a strong quoted validator", tag)
+			}
+			checkHeader(t, first, "Cache-Control", "no-cache")
+			reload := get(h, "GET", "/viewer.wasm", "Accept-Encoding", accept, "If-None-Match", tag)
+			if reload.Code != http.StatusNotModified || reload.Body.Len() != 0 {
+				t.Errorf("reload: got %d with %d bytes, want 304 and no body", reload.Code, reload.Body.Len())
+			}
+			checkHeader(t, reload, "ETag", tag)
+		})
+	}
+	plain := get(h, "GET", "/viewer.wasm").Header().Get("ETag")
+	zipped := get(h, "GET", "/viewer.wasm", "Accept-Encoding", "gzip").Header().Get("ETag")
+	if plain == zipped {
+		t.Errorf("the plain and gzip forms share the ETag %s", plain)
+	}
+
+	// A rebuild: one byte differs, the old validator no longer matches.
+	rebuilt := append([]byte{}, wasmBody...)
+	rebuilt[len(rebuilt)-1] ^= 1
+	site["viewer.wasm"] = &fstest.MapFile{Data: rebuilt}
+	site["viewer.wasm.gz"] = &fstest.MapFile{Data: gz(t, rebuilt)}
+	h2 := newTestHandler(t, site)
+	rec := get(h2, "GET", "/viewer.wasm", "If-None-Match", plain)
+	if rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), rebuilt) {
+		t.Errorf("after a rebuild: got %d, want 200 with the new bytes", rec.Code)
+	}
+}
+
+func TestNothingOutsideTheTablesIsReachable(t *testing.T) {
+	dir := t.TempDir()
+	secret := filepath.Join(dir, "secret.txt")
+	if err := os.WriteFile(secret, []byte("secret"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	report := writeReport(t, dir, "baseline", "base.jsonl", "{}\n")
+	h := newTestHandler(t, testSite(t), report)
+	for _, tc := range []struct {
+		path   string
+		status int
+	}{
+		{"/../index.html", 400},
+		{"/%2e%2e/index.html", 400},
+		{"/%2E%2E/%2E%2E/etc/passwd", 400},
+		{"/examples/../index.html", 400},
+		{"/./index.html", 400},
+		{"//index.html", 400},
+		{"/..%2findex.html", 400},
+		{"/examples%2fbase.jsonl", 400},
+		{"/reports%2Fbaseline%2Fbase.jsonl", 400},
+		{"/%2fetc%2fpasswd", 400},
+		{`/..\index.html`, 400},
+		{"/..%5cindex.html", 400},
+		{"/index.html%00", 400},
+		{"/index.html%00.png", 400},
+		{"/index.html%0a", 400},
+		{"/reports/baseline/../../secret.txt", 400},
+		{"/reports/baseline/..%2f..%2fsecret.txt", 400},
+		{"/reports/baseline/secret.txt", 404},
+		{"/reports/current/base.jsonl", 404},
+		{"/reports/baseline/BASE.JSONL", 404},
+		{"/reports" + filepath.ToSlash(secret), 404},
+		{filepath.ToSlash(secret), 404},
+		{"/etc/passwd", 404},
+		{"/C:/Windows/win.ini", 404},
+		{"/web/index.html", 404},
+		{"/server.go", 404},
+		{"/.secret", 404},
+		{"/.git/config", 404},
+		{"/link.html", 404},
+		{"/viewer.wasm.gz", 404},
+		{"/index.html/", 404},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			rec := get(h, "GET", tc.path)
+			if rec.Code != tc.status {
+				t.Errorf("status: got %d, want %d (body %.60q)", rec.Code, tc.status, rec.Body.String())
+			}
+			if strings.Contains(rec.Body.String(), "secret") {
+				t.Errorf("the body leaks the file outside: %q", rec.Body.String())
+			}
+		})
+	}
+}
+
+func TestRealSymlinksAreNotFollowed(t *testing.T) {
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "secret.txt"), []byte("secret"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	site := t.TempDir()
+	os.WriteFile(filepath.Join(site, "index.html"), []byte("<html>"), 0o644)
+	if err := os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(site, "leak.txt")); err != nil {
+		t.Skipf("no symlinks here: %v", err)
+	}
+	if err := os.Symlink(outside, filepath.Join(site, "out")); err != nil {
+		t.Fatal(err)
+	}
+	h := newTestHandler(t, os.DirFS(site))
+	for _, p := range []string{"/leak.txt", "/out/secret.txt", "/out/", "/out"} {
+		if rec := get(h, "GET", p); rec.Code != http.StatusNotFound {
+			t.Errorf("GET %s: got %d %.40q, want 404", p, rec.Code, rec.Body.String())
+		}
+	}
+}
+
+func TestNoDirectoryListings(t *testing.T) {
+	h := newTestHandler(t, testSite(t))
+	for _, p := range []string{"/examples/", "/examples", "/reports/", "/reports", "/.git/"} {
+		rec := get(h, "GET", p)
+		if rec.Code != http.StatusNotFound {
+			t.Errorf("GET %s: got %d, want 404", p, rec.Code)
+		}
+		if strings.Contains(rec.Body.String(), "base.jsonl") {
+			t.Errorf("GET %s lists the directory: %q", p, rec.Body.String())
+		}
+	}
+}
+
+// writeReport writes a report file in dir and names it for serving, as the
+// command line would.
+func writeReport(t testing.TB, dir, role, name, content string) servedReport {
+	t.Helper()
+	file := filepath.Join(dir, name)
+	if err := os.WriteFile(file, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	reports, err := namedReports([]string{file})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := reports[0]
+	r.role, r.route = role, "/reports/"+role+"/"+routeName(name)
+	return r
+}
+
+func TestReportsAreServedReadOnlyAndFresh(t *testing.T) {
+	dir := t.TempDir()
+	base := writeReport(t, dir, "baseline", "base.jsonl", "first run\n")
+	cur := writeReport(t, dir, "current", "cur.jsonl", "second run\n")
+	h := newTestHandler(t, testSite(t), base, cur)
+
+	rec := get(h, "GET", "/reports/baseline/base.jsonl", "Accept-Encoding", "gzip")
+	if rec.Code != http.StatusOK || rec.Body.String() != "first run\n" {
+		t.Fatalf("baseline: got %d %q, want 200 %q", rec.Code, rec.Body.String(), "first run\n")
+	}
+	checkHeader(t, rec, "Content-Type", "text/plain; charset=utf-8")
+	checkHeader(t, rec, "Cache-Control", "no-store")
+	if got := get(h, "GET", "/reports/current/cur.jsonl").Body.String(); got != "second run\n" {
+		t.Errorf("current: got %q, want %q", got, "second run\n")
+	}
+
+	// The benchmark is rerun: the next request sees the new file.
+	if err := os.WriteFile(base.file, []byte("rerun\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := get(h, "GET", "/reports/baseline/base.jsonl").Body.String(); got != "rerun\n" {
+		t.Errorf("after a rerun: got %q, want %q", got, "rerun\n")
+	}
+
+	// Read-only: no method but GET and HEAD reaches it, and it is left as is.
+	if rec := get(h, "PUT", "/reports/baseline/base.jsonl"); rec.Code != http.StatusMethodNotAllowed {
+		t.Errorf("PUT: got %d, want 405", rec.Code)
+	}
+	if data, _ := os.ReadFile(base.file); string(data) != "rerun\n" {
+		t.Errorf("the report changed to %q", data)
+	}
+
+	// Gone from disk: a clear 404, not a crash.
+	os.Remove(base.file)
+	rec = get(h, "GET", "/reports/baseline/base.jsonl")
+	if rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), "base.jsonl") {
+		t.Errorf("removed report: got %d %q, want 404 naming base.jsonl", rec.Code, rec.Body.String())
+	}
+}
+
+func TestNamedReportsAreChecked(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.jsonl")
+	os.WriteFile(good, []byte("{}\n"), 0o644)
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"missing", []string{filepath.Join(dir, "nope.jsonl")}, "baseline report " + filepath.Join(dir, "nope.jsonl") + ": no such file"},
+		{"missing current", []string{good, "nope.jsonl"}, "current report nope.jsonl: no such file"},
+		{"directory", []string{dir}, "not a regular file"},
+		{"too many", []string{good, good, good}, "too many arguments"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := namedReports(tc.args)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error containing %q", err, tc.want)
+			}
+		})
+	}
+	reports, err := namedReports([]string{good, good})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reports[0].route != "/reports/baseline/good.jsonl" || reports[1].route != "/reports/current/good.jsonl" {
+		t.Errorf("routes: got %q and %q", reports[0].route, reports[1].route)
+	}
+}
+
+func TestRouteNameKeepsRequestPathsPlain(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"base.jsonl", "base.jsonl"},
+		{"run 1 (main).jsonl", "run 1 (main).jsonl"},
+		{"résultats.jsonl", "résultats.jsonl"},
+		{`a\b%41.jsonl`, "a_b_41.jsonl"},
+		{"tab\there\n.jsonl", "tab_here_.jsonl"},
+		{"bad\xffutf8.jsonl", "bad_utf8.jsonl"},
+	} {
+		got := routeName(tc.in)
+		if got != tc.want {
+			t.Errorf("routeName(%q): got %q, want %q", tc.in, got, tc.want)
+		}
+		u := &url.URL{Path: "/reports/baseline/" + got}
+		if p, ok := requestPath(u); !ok || p != u.Path {
+			t.Errorf("route %q would be refused as a request path", u.Path)
+		}
+	}
+}
+
+func TestPageURLEscapesReportNames(t *testing.T) {
+	addr := &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080}
+	reports := []servedReport{
+		{role: "baseline", route: "/reports/baseline/main #1 & co.jsonl"},
+		{role: "current", route: "/reports/current/pr?=ü.jsonl"},
+	}
+	got := pageURL(addr, reports)
+	want := "http://127.0.0.1:8080/?baseline=/reports/baseline/main%2520%25231%2520%26%2520co.jsonl" +
+		"&current=/reports/current/pr%253F%3D%25C3%25BC.jsonl"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	// What the page does: read the parameter, fetch it, and the server
+	// decodes that fetch back to the route.
+	u, err := url.Parse(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range reports {
+		fetched, err := url.Parse(u.Query().Get(r.role))
+		if err != nil || fetched.Path != r.route {
+			t.Errorf("%s: the page would fetch %v (%v), which decodes to %q, want %q", r.role, u.Query().Get(r.role), err, fetched.Path, r.route)
+		}
+	}
+
+	for _, any := range []net.IP{net.IPv4zero, net.IPv6unspecified} {
+		if got := pageURL(&net.TCPAddr{IP: any, Port: 80}, nil); got != "http://127.0.0.1:80/" {
+			t.Errorf("all interfaces (%s): got %s, want the loopback URL", any, got)
+		}
+	}
+	if got := pageURL(&net.TCPAddr{IP: net.IPv6loopback, Port: 80}, nil); got != "http://[::1]:80/" {
+		t.Errorf("IPv6: got %s", got)
+	}
+}
+
+// syncBuffer is a writer the server goroutine and the test can share.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// server is runServe running in the background, as `benchview ARGS`.
+type server struct {
+	url    string
+	stderr *syncBuffer
+	cancel context.CancelFunc
+	done   chan error
+}
+
+// startServe runs runServe with args and waits for the URL it prints.
+func startServe(t *testing.T, args ...string) *server {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	out, in := io.Pipe()
+	s := &server{stderr: &syncBuffer{}, cancel: cancel, done: make(chan error, 1)}
+	go func() {
+		err := runServe(ctx, args, in, s.stderr)
+		in.CloseWithError(fmt.Errorf("runServe returned %v", err))
+		s.done <- err
+	}()
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		cancel()
+		t.Fatalf("no URL printed: %v; stderr: %s", err, s.stderr)
+	}
+	go io.Copy(io.Discard, out)
+	s.url = strings.TrimSpace(line)
+	t.Cleanup(func() { s.stop(t) })
+	return s
+}
+
+// stop cancels the context, as Ctrl-C does, and waits for a clean return.
+func (s *server) stop(t *testing.T) {
+	t.Helper()
+	if s.cancel == nil {
+		return
+	}
+	s.cancel()
+	s.cancel = nil
+	select {
+	case err := <-s.done:
+		if err != nil {
+			t.Errorf("runServe after shutdown: got %v, want nil", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Errorf("runServe did not return within 10s of the shutdown")
+	}
+}
+
+func fetch(t *testing.T, u string) (*http.Response, string) {
+	t.Helper()
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp, string(body)
+}
+
+func TestServePreloadsReportsAndShutsDown(t *testing.T) {
+	dir := t.TempDir()
+	base := filepath.Join(dir, "main run.jsonl")
+	cur := filepath.Join(dir, "pr.jsonl")
+	os.WriteFile(base, []byte("baseline bytes\n"), 0o644)
+	os.WriteFile(cur, []byte("current bytes\n"), 0o644)
+
+	s := startServe(t, "-addr", "127.0.0.1:0", base, cur)
+	page, err := url.Parse(s.url)
+	if err != nil || page.Scheme != "http" || page.Path != "/" {
+		t.Fatalf("printed %q, want http://HOST:PORT/?baseline=...", s.url)
+	}
+	if host, port, _ := net.SplitHostPort(page.Host); host != "127.0.0.1" || port == "0" || port == "" {
+		t.Errorf("printed host %q, want 127.0.0.1 and the real port", page.Host)
+	}
+	for role, want := range map[string]string{"baseline": "baseline bytes\n", "current": "current bytes\n"} {
+		ref, err := page.Parse(page.Query().Get(role))
+		if err != nil {
+			t.Fatalf("%s: %v", role, err)
+		}
+		resp, body := fetch(t, ref.String())
+		if resp.StatusCode != http.StatusOK || body != want {
+			t.Errorf("%s at %s: got %d %q, want 200 %q", role, ref, resp.StatusCode, body, want)
+		}
+	}
+	if strings.Contains(s.stderr.String(), "warning") {
+		t.Errorf("a loopback server warned: %s", s.stderr)
+	}
+
+	resp, _ := fetch(t, page.ResolveReference(&url.URL{Path: "/"}).String())
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Security-Policy") != contentSecurityPolicy {
+		t.Errorf("GET /: got %d with CSP %q", resp.StatusCode, resp.Header.Get("Content-Security-Policy"))
+	}
+
+	// A raw request, as no well-behaved client would send it.
+	conn, err := net.Dial("tcp", page.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(conn, "GET /../server.go HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n", page.Host)
+	raw, _ := io.ReadAll(conn)
+	conn.Close()
+	if !bytes.HasPrefix(raw, []byte("HTTP/1.1 400")) {
+		t.Errorf("raw traversal: got %.60q, want a 400", raw)
+	}
+
+	s.stop(t)
+	if !strings.Contains(s.stderr.String(), "shutting down") {
+		t.Errorf("stderr: got %q, want it to say it is shutting down", s.stderr)
+	}
+	if _, err := http.Get(s.url); err == nil {
+		t.Errorf("the server still answers after the shutdown")
+	}
+}
+
+func TestServeWarnsWhenNotOnLoopback(t *testing.T) {
+	s := startServe(t, "-addr", "0.0.0.0:0")
+	if !strings.Contains(s.stderr.String(), "warning") || !strings.Contains(s.stderr.String(), "reachable") && !strings.Contains(s.stderr.String(), "reach this machine") {
+		t.Errorf("stderr: got %q, want a warning that the reports are reachable from the network", s.stderr)
+	}
+	if !strings.HasPrefix(s.url, "http://127.0.0.1:") {
+		t.Errorf("printed %q, want a URL this machine can open", s.url)
+	}
+}
+
+func TestServeRefusesBadArguments(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"missing report", []string{"-addr", "127.0.0.1:0", filepath.Join(dir, "nope.jsonl")}, "no such file"},
+		{"directory", []string{"-addr", "127.0.0.1:0", dir}, "not a regular file"},
+		{"bad address", []string{"-addr", "127.0.0.1:notaport"}, "notaport"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout bytes.Buffer
+			err := runServe(context.Background(), tc.args, &stdout, io.Discard)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error containing %q", err, tc.want)
+			}
+			if stdout.Len() != 0 {
+				t.Errorf("printed %q before failing", stdout.String())
+			}
+		})
+	}
+	var stderr bytes.Buffer
+	err := runServe(context.Background(), []string{"-port", "80"}, io.Discard, &stderr)
+	var exit exitError
+	if !errors.As(err, &exit) || exit.code != 2 || !strings.Contains(stderr.String(), "-addr") {
+		t.Errorf("unknown flag: got %v and %q, want exit status 2 and the usage", err, stderr.String())
+	}
+}
+
+func TestServeOpensTheBrowser(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the stand-in opener is a shell script named xdg-open")
+	}
+	bin := t.TempDir()
+	opened := filepath.Join(bin, "opened")
+	script := "#!/bin/sh\nPATH=/usr/bin:/bin\necho \"$1\" > " + opened + ".tmp && mv " + opened + ".tmp " + opened + "\n"
+	if err := os.WriteFile(filepath.Join(bin, "xdg-open"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin)
+	s := startServe(t, "-addr", "127.0.0.1:0", "-open")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		data, err := os.ReadFile(opened)
+		if err == nil {
+			if got := strings.TrimSpace(string(data)); got != s.url {
+				t.Errorf("opened %q, want %q", got, s.url)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("xdg-open was not run within 10s; stderr: %s", s.stderr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestServeSaysWhenNoBrowserCanBeOpened(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	s := startServe(t, "-addr", "127.0.0.1:0", "-open")
+	// The message follows the URL; give it a moment.
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(s.stderr.String(), "open the URL above yourself") {
+		if time.Now().After(deadline) {
+			t.Fatalf("stderr: got %q, want it to say no browser could be opened", s.stderr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
