@@ -1,0 +1,235 @@
+package export
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"html"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/benchview/benchview/core/report"
+	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/core/stats"
+)
+
+// fakeECharts stands in for the library in tests that look at the page's
+// structure; the browser tests (e2e/export) inline the real one.
+var fakeECharts = []byte("window.echarts = undefined; // not the library\n")
+
+// hostileNames are benchmark names written to break out of every context
+// the page puts a name in.
+var hostileNames = []string{
+	`</script><script>window.__pwned=1</script>`,
+	`<img src=x onerror="window.__pwned=1">`,
+	`"quoted" 'single' & ampersand`,
+	`<!--<script>window.__pwned=1//`,
+	"\u2028line\u2029separators",
+	`{{.Title}} ]]> */ //`,
+	strings.Repeat("very-long-name/", 2000),
+}
+
+// series is n samples around centre, spread by ±spread, in a fixed order.
+func series(centre, spread uint64, n int) []uint64 {
+	s := make([]uint64, n)
+	for i := range s {
+		s[i] = centre - spread + uint64(i*7919)%(2*spread+1)
+	}
+	return s
+}
+
+// pairedRow is a Compared row of review with the given name, computed.
+func pairedRow(benchmark string, base, cur []uint64) review.Row {
+	k := report.Key{Benchmark: benchmark, Kind: "interpreter", Backend: "vm"}
+	b, _ := stats.Of(base)
+	c, _ := stats.Of(cur)
+	cmp := stats.Compare(base, cur)
+	return review.Row{
+		Key: k, State: review.Compared,
+		Base:      &report.Row{Key: k, Line: 1, Samples: base, OK: true},
+		Cur:       &report.Row{Key: k, Line: 1, Samples: cur, OK: true},
+		BaseStats: &b, CurStats: &c, Comparison: &cmp,
+	}
+}
+
+// reviewOf is a review of one compared row per name, each with shift % of
+// the baseline median, plus one unsupported row.
+func reviewOf(names []string, shift func(i int) int) *review.Review {
+	rv := &review.Review{
+		Base: &report.Report{Name: "base.jsonl"},
+		Cur:  &report.Report{Name: "cur.jsonl"},
+	}
+	for i, n := range names {
+		base := series(1_000_000, 20_000, 15)
+		cur := series(uint64(1_000_000+10_000*shift(i)), 20_000, 15)
+		rv.Rows = append(rv.Rows, pairedRow(n, base, cur))
+	}
+	k := report.Key{Benchmark: names[0], Kind: "unsupported", Backend: "vm"}
+	rv.Rows = append(rv.Rows, review.Row{Key: k, State: review.Unsupported,
+		Cur: &report.Row{Key: k, OK: true, What: `needs <host> "calls"`}})
+	return rv
+}
+
+func page(t testing.TB, rv *review.Review) string {
+	t.Helper()
+	b, err := Page(rv, fakeECharts)
+	if err != nil {
+		t.Fatalf("Page: %v", err)
+	}
+	return string(b)
+}
+
+var (
+	dataRowAttr = regexp.MustCompile(`<tr data-row="([^"]*)"`)
+	scriptTag   = regexp.MustCompile(`(?is)<script([^>]*)>(.*?)</script`)
+	cspMeta     = regexp.MustCompile(`http-equiv="Content-Security-Policy" content="([^"]*)"`)
+)
+
+func TestEveryRowIsInTheTableOnceWithItsName(t *testing.T) {
+	rv := reviewOf(hostileNames, func(i int) int { return i })
+	p := page(t, rv)
+	var got []string
+	for _, m := range dataRowAttr.FindAllStringSubmatch(p, -1) {
+		got = append(got, html.UnescapeString(m[1]))
+	}
+	if len(got) != len(rv.Rows) {
+		t.Fatalf("%d rows in the table, want %d", len(got), len(rv.Rows))
+	}
+	seen := make(map[string]int)
+	for _, k := range got {
+		seen[k]++
+	}
+	for _, r := range rv.Rows {
+		if seen[r.Key.String()] != 1 {
+			t.Errorf("row %.60q appears %d times, want once", r.Key.String(), seen[r.Key.String()])
+		}
+	}
+}
+
+func TestHostileNamesStayData(t *testing.T) {
+	p := page(t, reviewOf(hostileNames, func(i int) int { return i % 3 }))
+	// The page has exactly its three script elements: a name that closed
+	// one, or opened another, would change the count.
+	scripts := scriptTag.FindAllStringSubmatch(p, -1)
+	if len(scripts) != 3 {
+		t.Fatalf("%d script elements, want 3", len(scripts))
+	}
+	if n := strings.Count(strings.ToLower(p), "<script"); n != 3 {
+		t.Errorf("%d \"<script\" in the page, want 3", n)
+	}
+	for _, bad := range []string{"<img", "onerror=\"", "<!--"} {
+		if strings.Contains(p, bad) {
+			t.Errorf("page contains %q unescaped", bad)
+		}
+	}
+	// JavaScript before ES2019 ends a line at U+2028; JSON allows it raw.
+	if strings.ContainsAny(scripts[0][2], "\u2028\u2029") {
+		t.Error("the data block holds a raw line or paragraph separator")
+	}
+	// The data block is JSON that gives back every name exactly.
+	var d struct{ Rows []struct{ Key string } }
+	if err := json.Unmarshal([]byte(scripts[0][2]), &d); err != nil {
+		t.Fatalf("data block: %v", err)
+	}
+	keys := make(map[string]bool)
+	for _, r := range d.Rows {
+		keys[r.Key] = true
+	}
+	for _, n := range hostileNames {
+		if k := n + "/interpreter/vm"; !keys[k] {
+			t.Errorf("data block lost the name %.60q", n)
+		}
+	}
+	if !strings.Contains(p, html.EscapeString(`unsupported: needs <host> "calls"`)) {
+		t.Error("the unsupported row's reason is missing or unescaped")
+	}
+}
+
+func TestTheCSPAllowsExactlyThePageScripts(t *testing.T) {
+	p := page(t, reviewOf([]string{"a", "b"}, func(i int) int { return i }))
+	m := cspMeta.FindStringSubmatch(p)
+	if m == nil {
+		t.Fatal("no Content-Security-Policy meta element")
+	}
+	policy := html.UnescapeString(m[1])
+	for _, want := range []string{"default-src 'none'", "style-src 'unsafe-inline'", "img-src data:"} {
+		if !strings.Contains(policy, want) {
+			t.Errorf("policy %q lacks %q", policy, want)
+		}
+	}
+	var hashes []string
+	for _, s := range scriptTag.FindAllStringSubmatch(p, -1) {
+		if strings.Contains(s[1], "application/json") {
+			continue // data, never run
+		}
+		sum := sha256.Sum256([]byte(s[2]))
+		hashes = append(hashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
+	}
+	want := "script-src " + strings.Join(hashes, " ") + ";"
+	if len(hashes) != 2 || !strings.Contains(policy, want) {
+		t.Errorf("policy %q\ndoes not allow exactly the page's scripts: want %q", policy, want)
+	}
+	if !strings.Contains(p, string(fakeECharts)) || !strings.Contains(p, "echarts.init") {
+		t.Error("the library or the page script is not inlined")
+	}
+}
+
+func TestTheTableStartsWithRegressions(t *testing.T) {
+	// Shifts of 0, +4, -4, +8 %: two regressions, the larger first, then the
+	// improvement, then the noise (the spread is ±2 %, the samples many).
+	shifts := []int{0, 4, -4, 8}
+	p := page(t, reviewOf([]string{"noise", "up4", "down4", "up8"}, func(i int) int { return shifts[i] }))
+	var got []string
+	for _, m := range dataRowAttr.FindAllStringSubmatch(p, -1) {
+		got = append(got, strings.TrimSuffix(html.UnescapeString(m[1]), "/interpreter/vm"))
+	}
+	want := "up8 up4 down4 noise noise/unsupported/vm"
+	if strings.Join(got, " ") != want {
+		t.Errorf("order %q, want %q", strings.Join(got, " "), want)
+	}
+}
+
+func TestProblemsAreShownAsAnAlert(t *testing.T) {
+	rv := reviewOf([]string{"a"}, func(int) int { return 0 })
+	rv.Cur.Problems = []report.Problem{{File: "cur.jsonl", Line: 7, Msg: "bad <json>"}}
+	p := page(t, rv)
+	want := `<div role="alert">`
+	if !strings.Contains(p, want) || !strings.Contains(p, html.EscapeString("cur.jsonl:7: bad <json>")) {
+		t.Errorf("no alert naming cur.jsonl:7 in the page")
+	}
+}
+
+func TestALibraryThatWouldCloseItsElementIsRefused(t *testing.T) {
+	rv := reviewOf([]string{"a"}, func(int) int { return 0 })
+	for _, js := range []string{"x='</SCRIPT>'", "x='<!--'", ""} {
+		if _, err := Page(rv, []byte(js)); err == nil {
+			t.Errorf("Page accepted the library %q", js)
+		}
+	}
+}
+
+// BenchmarkPage10000 exports 10,000 compared rows of 15 samples a side and
+// reports the page's size.
+func BenchmarkPage10000(b *testing.B) {
+	names := make([]string, 10_000)
+	for i := range names {
+		names[i] = fmt.Sprintf("bench-%05d", i)
+	}
+	rv := reviewOf(names, func(i int) int { return i%9 - 4 })
+	echarts := fakeECharts
+	if js, err := os.ReadFile("../node_modules/echarts/dist/echarts.min.js"); err == nil {
+		echarts = js
+	}
+	var size int
+	for b.Loop() {
+		out, err := Page(rv, echarts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(out)
+	}
+	b.ReportMetric(float64(size), "bytes/page")
+}
