@@ -64,6 +64,8 @@ func testSite(t testing.TB) fstest.MapFS {
 		"viewer.wasm.gz":      {Data: gz(t, wasmBody)},
 		"old.wasm":            {Data: wasmBody[:2048]},
 		"old.wasm.gz":         {Data: gz(t, []byte("left over from an earlier build"))},
+		"cut.wasm":            {Data: wasmBody[:4096]},
+		"cut.wasm.gz":         {Data: gz(t, wasmBody[:4096])[:20]}, // an interrupted write
 		"logo.png":            {Data: bytes.Repeat([]byte{0x89, 'P', 'N', 'G'}, 400)},
 		"examples/base.jsonl": {Data: []byte(`{"benchmark":"pure","kind":"vm","backend":"vm","wall_ns":{"samples":[1,2,3]}}` + "\n")},
 		".secret":             {Data: []byte("not for serving")},
@@ -218,6 +220,7 @@ func TestPreparedGzipIsServedAsIs(t *testing.T) {
 	checkHeader(t, rec, "Content-Encoding", "gzip")
 	checkHeader(t, rec, "Vary", "Accept-Encoding")
 	checkHeader(t, rec, "Content-Type", "application/wasm")
+	checkHeader(t, rec, "Content-Length", fmt.Sprint(len(site["viewer.wasm.gz"].Data)))
 	// The very bytes of the sibling: nothing was recompressed.
 	if !bytes.Equal(rec.Body.Bytes(), site["viewer.wasm.gz"].Data) {
 		t.Errorf("body: got %d bytes, want the %d bytes of viewer.wasm.gz", rec.Body.Len(), len(site["viewer.wasm.gz"].Data))
@@ -273,11 +276,13 @@ func TestOtherTextIsCompressedOnceAtStartup(t *testing.T) {
 		t.Errorf("two requests got different gzip bodies or ETags: compressed per request?")
 	}
 
-	// A stale sibling (from an earlier build) is ignored, not served.
-	old := get(h, "GET", "/old.wasm", "Accept-Encoding", "gzip")
-	checkHeader(t, old, "Content-Encoding", "gzip")
-	if got := gunzip(t, old.Body.Bytes()); !bytes.Equal(got, wasmBody[:2048]) {
-		t.Errorf("old.wasm decodes to %.40q, want its current bytes", got)
+	// A stale or broken sibling is ignored, not served.
+	for p, want := range map[string][]byte{"/old.wasm": wasmBody[:2048], "/cut.wasm": wasmBody[:4096]} {
+		rec := get(h, "GET", p, "Accept-Encoding", "gzip")
+		checkHeader(t, rec, "Content-Encoding", "gzip")
+		if got := gunzip(t, rec.Body.Bytes()); !bytes.Equal(got, want) {
+			t.Errorf("%s decodes to %.40q, want its current bytes", p, got)
+		}
 	}
 
 	// Small files and images are not worth compressing.
@@ -582,14 +587,27 @@ type server struct {
 	done   chan error
 }
 
-// startServe runs runServe with args and waits for the URL it prints.
+// startServe runs `benchview ARGS` on the embedded viewer and waits for
+// the URL it prints.
 func startServe(t *testing.T, args ...string) *server {
+	t.Helper()
+	return startServeSite(t, nil, args...)
+}
+
+// startServeSite is startServe on site instead of the embedded viewer
+// (when site is not nil).
+func startServeSite(t *testing.T, site fs.FS, args ...string) *server {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	out, in := io.Pipe()
 	s := &server{stderr: &syncBuffer{}, cancel: cancel, done: make(chan error, 1)}
 	go func() {
-		err := runServe(ctx, args, in, s.stderr)
+		var err error
+		if site == nil {
+			err = runServe(ctx, args, in, s.stderr)
+		} else {
+			err = serveSite(ctx, site, args, in, s.stderr)
+		}
 		in.CloseWithError(fmt.Errorf("runServe returned %v", err))
 		s.done <- err
 	}()
@@ -692,7 +710,7 @@ func TestServePreloadsReportsAndShutsDown(t *testing.T) {
 }
 
 func TestServeWarnsWhenNotOnLoopback(t *testing.T) {
-	s := startServe(t, "-addr", "0.0.0.0:0")
+	s := startServeSite(t, testSite(t), "-addr", "0.0.0.0:0")
 	if !strings.Contains(s.stderr.String(), "warning") || !strings.Contains(s.stderr.String(), "reachable") && !strings.Contains(s.stderr.String(), "reach this machine") {
 		t.Errorf("stderr: got %q, want a warning that the reports are reachable from the network", s.stderr)
 	}
@@ -714,7 +732,7 @@ func TestServeRefusesBadArguments(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout bytes.Buffer
-			err := runServe(context.Background(), tc.args, &stdout, io.Discard)
+			err := serveSite(context.Background(), testSite(t), tc.args, &stdout, io.Discard)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("got %v, want an error containing %q", err, tc.want)
 			}
@@ -742,7 +760,7 @@ func TestServeOpensTheBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv("PATH", bin)
-	s := startServe(t, "-addr", "127.0.0.1:0", "-open")
+	s := startServeSite(t, testSite(t), "-addr", "127.0.0.1:0", "-open")
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		data, err := os.ReadFile(opened)
@@ -761,7 +779,7 @@ func TestServeOpensTheBrowser(t *testing.T) {
 
 func TestServeSaysWhenNoBrowserCanBeOpened(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
-	s := startServe(t, "-addr", "127.0.0.1:0", "-open")
+	s := startServeSite(t, testSite(t), "-addr", "127.0.0.1:0", "-open")
 	// The message follows the URL; give it a moment.
 	deadline := time.Now().Add(10 * time.Second)
 	for !strings.Contains(s.stderr.String(), "open the URL above yourself") {
