@@ -1,9 +1,5 @@
 package report
 
-import "io"
-
-// This file fixes the package's API; the implementer fills it in.
-
 // Key identifies a row: two rows that agree on all three are the same
 // measurement taken twice.
 type Key struct {
@@ -21,7 +17,7 @@ type Row struct {
 	Line int
 	// Samples are the wall-time samples in run order; nil when the line
 	// carries none (a summary-only, unsupported, trace_overhead or
-	// comparison line).
+	// comparison line, or an empty samples array). Never empty otherwise.
 	Samples []uint64
 	// OK is the line's "ok" field; true when the line has none.
 	OK bool
@@ -34,7 +30,8 @@ type Row struct {
 	Summary *Summary
 }
 
-// Summary is what an old report carries in place of samples.
+// Summary is what an old report carries in place of samples. It is read
+// only when min, mean and max are all whole non-negative numbers.
 type Summary struct {
 	Min, Mean, Max uint64
 	Median         float64 // NaN when absent
@@ -43,40 +40,59 @@ type Summary struct {
 // Unsupported reports whether the row is a refusal ("kind":"unsupported").
 func (r Row) Unsupported() bool { return r.Kind == "unsupported" }
 
-// Problem is a line that could not be read, or a warning about one.
-type Problem struct {
-	File string
-	Line int // 0 when the problem is the whole file
-	Msg  string
-	// Warning is true for something read but worth telling (a duplicate
-	// key); false for a line that was lost.
-	Warning bool
-}
-
-// Error formats the problem as "file:line: msg".
-func (p Problem) Error() string { panic("unimplemented") }
-
 // Report is everything read from one report.
 type Report struct {
 	// Name is the file name problems are reported under.
 	Name string
 	// Rows in file order; a key that repeats keeps its last line, at the
-	// position of its first.
+	// position of its first. Comparison lines are told apart by Of as well,
+	// since one report may hold a comparison of each kind of a benchmark
+	// on the same backend.
 	Rows []Row
-	// Problems in line order.
+	// Problems in line order; problems about the whole file have Line 0.
 	Problems []Problem
-}
 
-// Read reads a JSONL report as a stream. Bad lines become Problems and
-// reading continues; the error is non-nil only when r itself fails.
-func Read(r io.Reader, name string) (*Report, error) { panic("unimplemented") }
+	index map[Key]int // the position in Rows of each key's first row
+}
 
 // Sampled reports whether the report has at least one row with samples
 // (what the reference requires of a baseline).
-func (r *Report) Sampled() bool { panic("unimplemented") }
+func (r *Report) Sampled() bool {
+	for i := range r.Rows {
+		if r.Rows[i].Samples != nil {
+			return true
+		}
+	}
+	return false
+}
 
-// Lookup returns the row with key k.
-func (r *Report) Lookup(k Key) (Row, bool) { panic("unimplemented") }
+// Lookup returns the row with key k (for comparison lines, the first one).
+func (r *Report) Lookup(k Key) (Row, bool) {
+	if r.index != nil {
+		i, ok := r.index[k]
+		if !ok {
+			return Row{}, false
+		}
+		return r.Rows[i], true
+	}
+	for _, row := range r.Rows { // a Report built by hand has no index
+		if row.Key == k {
+			return row, true
+		}
+	}
+	return Row{}, false
+}
+
+// Failed reports whether a line of the report could not be read: a
+// problem that is not a warning.
+func (r *Report) Failed() bool {
+	for _, p := range r.Problems {
+		if !p.Warning {
+			return true
+		}
+	}
+	return false
+}
 
 // NoSamplesReason is the reference's reason for refusing a baseline that
 // has no rows with samples.

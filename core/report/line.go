@@ -1,0 +1,630 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"math/bits"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// parsed is what parseLine concluded about a line besides its row.
+type parsed struct {
+	keep     bool     // the row is worth keeping (it may still carry err)
+	err      string   // why the line could not be read whole; empty if it could
+	warnings []string // things read but worth telling
+}
+
+// parseLine reads one line that opens with '{'.
+//
+// Most lines are either read whole or lost with a reason. One case is
+// neither: a line that breaks off, or goes wrong, after its row was
+// complete — its three names and a whole wall_ns object — as a truncated
+// last line does. The reference's scan keeps such a row, so this keeps it
+// too, and still reports the line.
+func parseLine(text []byte, col0 int) (Row, parsed) {
+	p := &parser{b: text, col0: col0}
+	row := Row{OK: true}
+	var res parsed
+	var wall *wallNS
+	err := p.object(func(name string) error {
+		if p.seen[name] {
+			p.warnings = append(p.warnings, fmt.Sprintf("field %q appears twice; the first is used, as the reference uses it", name))
+			return p.skip(0)
+		}
+		p.see(name)
+		switch name {
+		case "benchmark":
+			return p.stringInto(&row.Benchmark, name)
+		case "kind":
+			return p.stringInto(&row.Kind, name)
+		case "backend":
+			return p.stringInto(&row.Backend, name)
+		case "what":
+			return p.stringInto(&row.What, name)
+		case "of":
+			return p.stringInto(&row.Of, name)
+		case "ok":
+			return p.boolInto(&row.OK, name)
+		case "wall_ns":
+			w, err := p.wallNS()
+			if err == nil {
+				wall = w
+			}
+			return err
+		}
+		return p.skip(0)
+	})
+	if err == nil {
+		p.space()
+		if p.i < len(p.b) {
+			err = p.errorf("unexpected %s after the object's closing '}'", p.what())
+		}
+	}
+	res.warnings = p.warnings
+	named := p.seen["benchmark"] && p.seen["kind"] && p.seen["backend"]
+	if err != nil {
+		res.err = err.Error()
+		if named && wall != nil && wall.samples != nil {
+			res.err += "; the row's samples were complete before it and are kept"
+			res.keep = true
+			row.Samples = wall.samples
+		}
+		return row, res
+	}
+	if !named {
+		res.err = missingNames(p.seen)
+		if res.err == "" {
+			res.warnings = append(res.warnings, `a JSON object that names no row (it has no "benchmark", "kind" or "backend"); skipped`)
+		}
+		return row, res
+	}
+	res.keep = true
+	if wall != nil {
+		row.Samples = wall.samples
+		if row.Samples == nil {
+			row.Summary = wall.summary()
+		}
+	}
+	return row, res
+}
+
+// missingNames says which of the three names a line lacks when it has
+// some but not all of them; a line with none is not meant as a row.
+func missingNames(seen map[string]bool) string {
+	var have, lack []string
+	for _, n := range []string{"benchmark", "kind", "backend"} {
+		if seen[n] {
+			have = append(have, strconv.Quote(n))
+		} else {
+			lack = append(lack, strconv.Quote(n))
+		}
+	}
+	if len(have) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the line has %s but no %s, so it names no row", join(have), join(lack))
+}
+
+func join(s []string) string {
+	switch len(s) {
+	case 1:
+		return s[0]
+	case 2:
+		return s[0] + " and " + s[1]
+	}
+	return s[0] + ", " + s[1] + " and " + s[2]
+}
+
+// wallNS is what a line's wall_ns object holds.
+type wallNS struct {
+	samples        []uint64 // nil when absent or empty
+	min, mean, max *uint64
+	median         float64
+}
+
+func (w *wallNS) summary() *Summary {
+	if w.min == nil || w.mean == nil || w.max == nil {
+		return nil
+	}
+	return &Summary{Min: *w.min, Mean: *w.mean, Max: *w.max, Median: w.median}
+}
+
+// wallNS reads the wall_ns object: its samples, or the summary an older
+// report carries in their place. Other fields (p25, iqr, ...) are derived
+// from the samples and are recomputed rather than trusted.
+func (p *parser) wallNS() (*wallNS, error) {
+	p.space()
+	if p.peek() != '{' {
+		return nil, p.errorf(`"wall_ns" should be an object ({...}), not %s`, p.what())
+	}
+	w := &wallNS{median: math.NaN()}
+	seen := map[string]bool{}
+	err := p.object(func(name string) error {
+		if seen[name] {
+			p.warnings = append(p.warnings, fmt.Sprintf("field %q appears twice in wall_ns; the first is used, as the reference uses it", name))
+			return p.skip(0)
+		}
+		seen[name] = true
+		switch name {
+		case "samples":
+			s, err := p.samples()
+			w.samples = s
+			return err
+		case "min", "mean", "max":
+			v, ok, err := p.summaryNumber()
+			if ok {
+				switch name {
+				case "min":
+					w.min = &v
+				case "mean":
+					w.mean = &v
+				case "max":
+					w.max = &v
+				}
+			}
+			return err
+		case "median":
+			tok, err := p.number()
+			if err == nil {
+				if f, perr := strconv.ParseFloat(string(tok), 64); perr == nil {
+					w.median = f
+				}
+			}
+			return err
+		}
+		return p.skip(0)
+	})
+	return w, err
+}
+
+// summaryNumber reads a summary's min, mean or max: ok only for a whole
+// non-negative number (an old report's summary is shown, never computed
+// with, so one that is not whole is left out rather than refused).
+func (p *parser) summaryNumber() (v uint64, ok bool, err error) {
+	p.space()
+	if c := p.peek(); c != '-' && (c < '0' || c > '9') {
+		return 0, false, p.skip(0)
+	}
+	tok, err := p.number()
+	if err != nil {
+		return 0, false, err
+	}
+	if tok[0] == '-' || bytes.ContainsAny(tok, ".eE") {
+		return 0, false, nil
+	}
+	v, ok = parseUint(tok)
+	return v, ok, nil
+}
+
+// samples reads wall_ns.samples: an array of whole, non-negative numbers
+// of nanoseconds that fit in 64 bits. Anything else in it loses the line,
+// with a reason that names the sample.
+func (p *parser) samples() ([]uint64, error) {
+	p.space()
+	if p.peek() != '[' {
+		return nil, p.errorf(`"wall_ns.samples" should be an array of whole numbers ([...]), not %s`, p.what())
+	}
+	p.i++
+	out := make([]uint64, 0, p.countItems())
+	for k := 0; ; k++ {
+		p.space()
+		if k == 0 && p.peek() == ']' {
+			p.i++
+			return nil, nil // an empty array: a row with no samples
+		}
+		v, err := p.sample(k)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+		p.space()
+		switch p.peek() {
+		case ',':
+			p.i++
+		case ']':
+			p.i++
+			return out, nil
+		default:
+			return nil, p.errorf("expected ',' or ']' after wall_ns.samples[%d], found %s", k, p.what())
+		}
+	}
+}
+
+// countItems guesses how many samples the array ahead holds, by its
+// commas, so that the slice is allocated once at its size rather than
+// grown by doubling: a long report should cost its samples, not twice.
+func (p *parser) countItems() int {
+	n := 1
+	for _, c := range p.b[p.i:] {
+		if c == ']' {
+			break
+		}
+		if c == ',' {
+			n++
+		}
+	}
+	return n
+}
+
+// sample reads wall_ns.samples[k].
+func (p *parser) sample(k int) (uint64, error) {
+	start := p.i
+	bad := func(why string) error {
+		return fmt.Errorf("wall_ns.samples[%d] is %s: %s", k, p.quote(start), why)
+	}
+	switch c := p.peek(); {
+	case c == '"':
+		if _, err := p.string(); err != nil {
+			return 0, err
+		}
+		return 0, bad("a string; samples are numbers of nanoseconds, written without quotes")
+	case c == '-', c == '+', c >= '0' && c <= '9':
+	case c == 0 && p.i >= len(p.b):
+		return 0, p.errorf("the line ends inside wall_ns.samples (truncated?)")
+	default:
+		if err := p.skip(0); err != nil {
+			return 0, err
+		}
+		return 0, bad("not a number; samples are whole numbers of nanoseconds")
+	}
+	// The reference reads a sample with Rust's u64 parser, which also
+	// takes a leading '+' and leading zeros; so does this.
+	plus := p.peek() == '+'
+	if plus {
+		p.i++
+	}
+	tok, err := p.number()
+	if err != nil {
+		return 0, err
+	}
+	switch {
+	case tok[0] == '-':
+		return 0, bad("negative; a wall time cannot be below zero")
+	case bytes.ContainsAny(tok, "eE"):
+		return 0, bad("written with an exponent; write samples as plain whole numbers of nanoseconds (1000, not 1e3)")
+	case bytes.IndexByte(tok, '.') >= 0:
+		return 0, bad("not a whole number; samples are whole nanoseconds, with no fraction")
+	}
+	v, ok := parseUint(tok)
+	if !ok {
+		return 0, bad("too large; a sample must fit in 64 bits (at most 18446744073709551615 ns)")
+	}
+	return v, nil
+}
+
+// parseUint reads a string of decimal digits; ok is false when the value
+// does not fit in 64 bits. It takes bytes so that reading a sample
+// allocates nothing.
+func parseUint(digits []byte) (v uint64, ok bool) {
+	for _, c := range digits {
+		hi, lo := bits.Mul64(v, 10)
+		lo, carry := bits.Add64(lo, uint64(c-'0'), 0)
+		if hi != 0 || carry != 0 {
+			return 0, false
+		}
+		v = lo
+	}
+	return v, true
+}
+
+// parser reads JSON from one line. It keeps to the JSON grammar except
+// where the reference is more lenient and a harness is known to rely on
+// it: Rust spells non-finite floats NaN, inf and -inf, and a line that
+// holds them is still read (those values are never used).
+type parser struct {
+	b    []byte
+	i    int
+	col0 int             // bytes of the line before b, for the columns in messages
+	seen map[string]bool // the line's top-level fields so far
+	// warnings are things read but worth telling, in line order.
+	warnings []string
+}
+
+func (p *parser) see(name string) {
+	if p.seen == nil {
+		p.seen = map[string]bool{}
+	}
+	p.seen[name] = true
+}
+
+// maxDepth bounds nesting, so that a line of ten million '[' is an error
+// and not ten million stack frames.
+const maxDepth = 200
+
+func (p *parser) peek() byte {
+	if p.i < len(p.b) {
+		return p.b[p.i]
+	}
+	return 0
+}
+
+func (p *parser) space() {
+	for p.i < len(p.b) {
+		switch p.b[p.i] {
+		case ' ', '\t', '\r', '\n':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+// errorf is a syntax error at the current column.
+func (p *parser) errorf(format string, args ...any) error {
+	return fmt.Errorf("not valid JSON at column %d: %s", p.col0+p.i+1, fmt.Sprintf(format, args...))
+}
+
+// what names the byte at the current position for a message.
+func (p *parser) what() string {
+	if p.i >= len(p.b) {
+		return "the end of the line (is the line cut short?)"
+	}
+	c := p.b[p.i]
+	if c < 0x20 || c >= utf8.RuneSelf {
+		return fmt.Sprintf("byte 0x%02x", c)
+	}
+	return strconv.QuoteRune(rune(c))
+}
+
+// quote is the input from start to the current position, for a message.
+func (p *parser) quote(start int) string {
+	s := p.b[start:p.i]
+	if len(s) > 40 {
+		return string(s[:40]) + "…"
+	}
+	return string(s)
+}
+
+// object reads an object, calling member for each name with the position
+// at the member's value, which member must consume.
+func (p *parser) object(member func(name string) error) error {
+	p.space()
+	if p.peek() != '{' {
+		return p.errorf("expected '{', found %s", p.what())
+	}
+	p.i++
+	p.space()
+	if p.peek() == '}' {
+		p.i++
+		return nil
+	}
+	for {
+		p.space()
+		if p.peek() != '"' {
+			return p.errorf("expected a field name in quotes, found %s", p.what())
+		}
+		name, err := p.string()
+		if err != nil {
+			return err
+		}
+		p.space()
+		if p.peek() != ':' {
+			return p.errorf("expected ':' after the field name %q, found %s", name, p.what())
+		}
+		p.i++
+		p.space()
+		if err := member(name); err != nil {
+			return err
+		}
+		p.space()
+		switch p.peek() {
+		case ',':
+			p.i++
+		case '}':
+			p.i++
+			return nil
+		default:
+			return p.errorf("expected ',' or '}' after the value of %q, found %s", name, p.what())
+		}
+	}
+}
+
+func (p *parser) stringInto(dst *string, name string) error {
+	if p.peek() != '"' {
+		return p.errorf("%q should be a string, not %s", name, p.what())
+	}
+	s, err := p.string()
+	*dst = s
+	return err
+}
+
+func (p *parser) boolInto(dst *bool, name string) error {
+	switch {
+	case p.literal("true"):
+		*dst = true
+	case p.literal("false"):
+		*dst = false
+	default:
+		return p.errorf("%q should be true or false, not %s", name, p.what())
+	}
+	return nil
+}
+
+func (p *parser) literal(word string) bool {
+	if len(p.b)-p.i >= len(word) && string(p.b[p.i:p.i+len(word)]) == word {
+		p.i += len(word)
+		return true
+	}
+	return false
+}
+
+// skip reads a value of any kind and drops it.
+func (p *parser) skip(depth int) error {
+	if depth > maxDepth {
+		return p.errorf("values nested more than %d deep", maxDepth)
+	}
+	p.space()
+	switch c := p.peek(); {
+	case c == '{':
+		return p.object(func(string) error { return p.skip(depth + 1) })
+	case c == '[':
+		p.i++
+		p.space()
+		if p.peek() == ']' {
+			p.i++
+			return nil
+		}
+		for {
+			if err := p.skip(depth + 1); err != nil {
+				return err
+			}
+			p.space()
+			switch p.peek() {
+			case ',':
+				p.i++
+			case ']':
+				p.i++
+				return nil
+			default:
+				return p.errorf("expected ',' or ']' in an array, found %s", p.what())
+			}
+		}
+	case c == '"':
+		_, err := p.string()
+		return err
+	case c == '-' || c >= '0' && c <= '9':
+		if p.literal("-inf") || p.literal("-Infinity") {
+			return nil
+		}
+		_, err := p.number()
+		return err
+	case p.literal("true"), p.literal("false"), p.literal("null"),
+		p.literal("NaN"), p.literal("inf"), p.literal("Infinity"):
+		return nil
+	}
+	return p.errorf("expected a value, found %s", p.what())
+}
+
+// number reads a JSON number and returns its text, a slice of the line.
+// Leading zeros, which JSON forbids and Rust's integer parser takes, are
+// allowed.
+func (p *parser) number() ([]byte, error) {
+	start := p.i
+	if p.peek() == '-' {
+		p.i++
+	}
+	if !p.digits() {
+		return nil, p.errorf("expected a digit, found %s", p.what())
+	}
+	if p.peek() == '.' {
+		p.i++
+		if !p.digits() {
+			return nil, p.errorf("expected a digit after '.', found %s", p.what())
+		}
+	}
+	if c := p.peek(); c == 'e' || c == 'E' {
+		p.i++
+		if c := p.peek(); c == '+' || c == '-' {
+			p.i++
+		}
+		if !p.digits() {
+			return nil, p.errorf("expected a digit in the exponent, found %s", p.what())
+		}
+	}
+	return p.b[start:p.i], nil
+}
+
+func (p *parser) digits() bool {
+	start := p.i
+	for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
+		p.i++
+	}
+	return p.i > start
+}
+
+// string reads a JSON string. Bytes that are not UTF-8 become U+FFFD, as
+// encoding/json makes them.
+func (p *parser) string() (string, error) {
+	p.i++ // the opening quote
+	start := p.i
+	// The common case: no escapes, valid UTF-8.
+	for p.i < len(p.b) {
+		c := p.b[p.i]
+		if c == '"' {
+			s := p.b[start:p.i]
+			p.i++
+			if utf8.Valid(s) {
+				return string(s), nil
+			}
+			return string([]rune(string(s))), nil
+		}
+		if c == '\\' || c < 0x20 {
+			break
+		}
+		p.i++
+	}
+	buf := append([]byte(nil), p.b[start:p.i]...)
+	for p.i < len(p.b) {
+		c := p.b[p.i]
+		switch {
+		case c == '"':
+			p.i++
+			if utf8.Valid(buf) {
+				return string(buf), nil
+			}
+			return string([]rune(string(buf))), nil
+		case c < 0x20:
+			return "", p.errorf("a control character (byte 0x%02x) inside a string; it must be escaped", c)
+		case c != '\\':
+			buf = append(buf, c)
+			p.i++
+			continue
+		}
+		p.i++ // the backslash
+		e := p.peek()
+		p.i++
+		switch e {
+		case '"', '\\', '/':
+			buf = append(buf, e)
+		case 'b':
+			buf = append(buf, '\b')
+		case 'f':
+			buf = append(buf, '\f')
+		case 'n':
+			buf = append(buf, '\n')
+		case 'r':
+			buf = append(buf, '\r')
+		case 't':
+			buf = append(buf, '\t')
+		case 'u':
+			r, ok := p.hex4()
+			if !ok {
+				return "", p.errorf(`a \u escape needs four hex digits`)
+			}
+			if utf16.IsSurrogate(r) {
+				r2 := rune(-1)
+				if p.literal(`\u`) {
+					r2, ok = p.hex4()
+					if !ok {
+						return "", p.errorf(`a \u escape needs four hex digits`)
+					}
+				}
+				r = utf16.DecodeRune(r, r2)
+				if r == utf8.RuneError && r2 >= 0 && !utf16.IsSurrogate(r2) {
+					buf = utf8.AppendRune(buf, utf8.RuneError)
+					r = r2 // a lone surrogate, then an ordinary escape
+				}
+			}
+			buf = utf8.AppendRune(buf, r)
+		default:
+			p.i--
+			return "", p.errorf(`%s cannot follow '\' in a string`, p.what())
+		}
+	}
+	return "", p.errorf("the line ends inside a string (is the line cut short?)")
+}
+
+func (p *parser) hex4() (rune, bool) {
+	if len(p.b)-p.i < 4 {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(string(p.b[p.i:p.i+4]), 16, 32)
+	if err != nil {
+		return 0, false
+	}
+	p.i += 4
+	return rune(v), true
+}

@@ -1,0 +1,259 @@
+package report
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"unicode"
+	"unicode/utf8"
+)
+
+// maxLine is the longest line Read will hold. A row's line grows with its
+// samples (about ten bytes each), so a legitimate line can be large, and
+// the reader must not refuse one: 512 MiB is some fifty million samples in
+// one row. What the cap stops is a file that opens with '{' and never ends
+// a line, which would otherwise be read into memory whole.
+const maxLine = 512 << 20
+
+// maxProblems is how many problems Read lists before it only counts them:
+// a file that is not a report at all would otherwise produce one problem a
+// line, which helps no one and costs memory in proportion to the file.
+const maxProblems = 100
+
+// Read reads a JSONL report as a stream. Bad lines become Problems and
+// reading continues; the error is non-nil only when r itself fails, and
+// the Report then holds what was read before it did.
+//
+// A UTF-8 byte order mark and CRLF line endings are accepted. A file that
+// is empty, or that holds binary data rather than text, gets one problem
+// for the whole file.
+func Read(r io.Reader, name string) (*Report, error) { return read(r, name, maxLine) }
+
+// read is Read with the longest line it holds as a parameter, for tests.
+func read(r io.Reader, name string, max int) (*Report, error) {
+	b := builder{rep: &Report{Name: name, index: map[Key]int{}}, pos: map[rowID]int{}}
+	lr := lineReader{br: bufio.NewReaderSize(r, 64<<10), max: max}
+	if msg := sniffBinary(&lr); msg != "" {
+		b.problem(0, msg, false)
+		return b.done(), nil
+	}
+	for {
+		line, err := lr.next()
+		if line.n > 0 {
+			b.line(line, lr.max)
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return b.done(), fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	if lr.n == 0 {
+		b.problem(0, "the file is empty; a report holds one JSON object per line", false)
+	} else if !lr.content {
+		b.problem(0, "the file holds only blank lines; a report holds one JSON object per line", false)
+	}
+	return b.done(), nil
+}
+
+// sniffBinary looks at the start of the file for data that is not text,
+// and says what it looks like. One problem for the file beats one a line.
+func sniffBinary(lr *lineReader) string {
+	head, _ := lr.br.Peek(512)
+	switch {
+	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
+		return "does not look like a JSONL report: it is gzip-compressed; decompress it first (gunzip)"
+	case bytes.HasPrefix(head, []byte("PK\x03\x04")):
+		return "does not look like a JSONL report: it is a zip archive; extract the report from it first"
+	case bytes.IndexByte(head, 0) >= 0:
+		return "does not look like a JSONL report: it holds binary data (NUL bytes), not lines of JSON text"
+	}
+	return ""
+}
+
+// rawLine is one line of input, without its line ending.
+type rawLine struct {
+	text []byte // the line; only its start when skipped
+	n    int    // 1-based line number; 0 for no line
+	// skipped says the line was not held whole: it does not open with '{',
+	// so it cannot be a row, or it is longer than the reader's max.
+	skipped, tooLong bool
+}
+
+// lineReader splits a stream into lines of any length, reusing one buffer.
+type lineReader struct {
+	br      *bufio.Reader
+	max     int // the longest line held; longer ones are skipped
+	buf     []byte
+	n       int  // lines read
+	content bool // some line held more than white space
+}
+
+// next returns the next line. At the end of input it returns io.EOF, with
+// the last line if that line had no newline.
+func (lr *lineReader) next() (rawLine, error) {
+	lr.buf = lr.buf[:0]
+	var line rawLine
+	for {
+		chunk, err := lr.br.ReadSlice('\n')
+		if !line.skipped {
+			if len(lr.buf)+len(chunk) > lr.max {
+				line.skipped, line.tooLong = true, true
+			} else {
+				lr.buf = append(lr.buf, chunk...)
+			}
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			if !line.skipped && !opensObject(lr.buf, lr.n == 0) {
+				line.skipped = true // keep the start for the message, drop the rest
+			}
+			continue
+		}
+		if len(lr.buf) > 0 || len(chunk) > 0 {
+			lr.n++
+			line.n = lr.n
+			line.text = bytes.TrimSuffix(lr.buf, []byte("\n"))
+			if len(bytes.TrimSpace(line.text)) > 0 {
+				lr.content = true
+			}
+		}
+		return line, err
+	}
+}
+
+// opensObject reports whether a line's first byte that is not white space
+// (or, on line 1, a byte order mark) is '{', or whether the line is all
+// white space so far.
+func opensObject(b []byte, first bool) bool {
+	if first {
+		b = bytes.TrimPrefix(b, bom)
+	}
+	b = bytes.TrimLeft(b, " \t\r\n")
+	return len(b) == 0 || b[0] == '{'
+}
+
+var bom = []byte("\xef\xbb\xbf")
+
+// rowID tells rows apart: the key, and for comparison lines what they
+// compare.
+type rowID struct {
+	Key
+	of string
+}
+
+// builder collects rows and problems as lines arrive.
+type builder struct {
+	rep     *Report
+	pos     map[rowID]int // position in rep.Rows of each row
+	dropped int           // problems past maxProblems, counted only
+}
+
+func (b *builder) line(l rawLine, max int) {
+	text := l.text
+	if l.n == 1 {
+		text = bytes.TrimPrefix(text, bom)
+	}
+	// Columns in messages count from the start of the line as an editor
+	// shows it, not from the first character after the white space.
+	left := bytes.TrimLeftFunc(text, unicode.IsSpace)
+	col0 := len(text) - len(left)
+	text = bytes.TrimRightFunc(left, unicode.IsSpace) // also the \r of CRLF
+	switch {
+	case l.tooLong:
+		b.problem(l.n, "the line is longer than "+size(max)+", the most a line may hold; skipped", false)
+		return
+	case len(text) == 0:
+		return
+	case l.skipped || text[0] != '{':
+		b.problem(l.n, notAnObject(text), false)
+		return
+	}
+	row, p := parseLine(text, col0)
+	row.Line = l.n
+	for _, w := range p.warnings {
+		b.problem(l.n, w, true)
+	}
+	if p.err != "" {
+		b.problem(l.n, p.err, false)
+	}
+	if p.keep {
+		b.add(row)
+	}
+}
+
+func (b *builder) add(row Row) {
+	id := rowID{row.Key, row.Of}
+	if i, ok := b.pos[id]; ok {
+		b.problem(row.Line, fmt.Sprintf("row %s repeats line %d; the later line is kept, as the reference keeps it", row.Key, b.rep.Rows[i].Line), true)
+		b.rep.Rows[i] = row
+		return
+	}
+	b.pos[id] = len(b.rep.Rows)
+	if _, ok := b.rep.index[row.Key]; !ok {
+		b.rep.index[row.Key] = len(b.rep.Rows)
+	}
+	b.rep.Rows = append(b.rep.Rows, row)
+}
+
+func (b *builder) problem(line int, msg string, warning bool) {
+	if len(b.rep.Problems) >= maxProblems {
+		b.dropped++
+		return
+	}
+	b.rep.Problems = append(b.rep.Problems, Problem{File: b.rep.Name, Line: line, Msg: msg, Warning: warning})
+}
+
+func (b *builder) done() *Report {
+	if b.dropped > 0 {
+		b.rep.Problems = append(b.rep.Problems, Problem{File: b.rep.Name,
+			Msg: fmt.Sprintf("%d more problems are not listed (only the first %d are)", b.dropped, maxProblems)})
+	}
+	return b.rep
+}
+
+// notAnObject says why a line that does not open with '{' is not a row,
+// in words that point at the likely mistake.
+func notAnObject(text []byte) string {
+	switch {
+	case bytes.IndexByte(text, 0) >= 0 || !validUTF8Start(text):
+		return "not JSON: the line holds binary data, not text"
+	case text[0] == '<':
+		return "not JSON: the line looks like HTML or XML (" + snippet(text) + "); is this a saved web page rather than the report?"
+	case text[0] == '[':
+		return "a JSON array, but a report holds one JSON object ({...}) per line"
+	}
+	return "not JSON: a report line is one JSON object starting with '{', but this one starts " + snippet(text)
+}
+
+// snippet quotes the start of a line for a message, safely.
+func snippet(text []byte) string {
+	const max = 40
+	if len(text) > max {
+		return strconv.Quote(string(text[:max])) + "…"
+	}
+	return strconv.Quote(string(text))
+}
+
+// validUTF8Start reports whether the first bytes of b are UTF-8, allowing
+// a character cut at the end of what is looked at.
+func validUTF8Start(b []byte) bool {
+	if len(b) > 64 {
+		b = b[:64]
+		for i := 0; i < 3 && !utf8.Valid(b); i++ {
+			b = b[:len(b)-1]
+		}
+	}
+	return utf8.Valid(b)
+}
+
+// size writes a byte count for a message.
+func size(n int) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return strconv.Itoa(n>>20) + " MiB"
+	}
+	return strconv.Itoa(n) + " bytes"
+}
