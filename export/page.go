@@ -8,8 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
-	"math"
-	"slices"
 	"strings"
 
 	"github.com/benchview/benchview/core/review"
@@ -44,26 +42,25 @@ func Page(rv *review.Review, echartsJS []byte) ([]byte, error) {
 	}
 	compute(rv)
 	rows := ordered(rv.Rows)
-	data, err := pageData(rows)
+	paired := rv.Cur != nil
+	data, err := pageData(rows, paired)
 	if err != nil {
 		return nil, err
 	}
 	v := view{
-		IntervalHeight: intervalHeight(rows),
 		Title:          title(rv),
 		Base:           name(rv.Base),
 		Cur:            name(rv.Cur),
 		Summary:        summary(rows),
 		Problems:       problems(rv),
-		Filters:        filters(rows),
+		Filters:        filters,
+		Table:          tableOf(rows, paired),
+		IntervalHeight: intervalHeight(rows),
+		CSP:            csp(echartsJS, []byte(pageJS)),
 		CSS:            template.CSS(pageCSS),
 		Data:           template.JS(data),
 		ECharts:        template.JS(echartsJS),
 		Script:         template.JS(pageJS),
-	}
-	v.CSP = csp(echartsJS, []byte(pageJS))
-	for _, r := range rows {
-		v.Rows = append(v.Rows, rowOf(r))
 	}
 	var b bytes.Buffer
 	if err := pageHTML.Execute(&b, v); err != nil {
@@ -77,18 +74,12 @@ func Page(rv *review.Review, echartsJS []byte) ([]byte, error) {
 // its JSON and inlinable checks the library.
 type view struct {
 	Title, Base, Cur, Summary, CSP string
+	Problems                       []string
+	Filters                        []filter
+	Table                          tableView
 	IntervalHeight                 int // pixels
-	Problems, Filters              []string
-	Rows                           []rowView
 	CSS                            template.CSS
 	Data, ECharts, Script          template.JS
-}
-
-// rowView is one table row, formatted.
-type rowView struct {
-	Key, Verdict, State, Label               string
-	BaseMedian, CurMedian, Quartiles, IQR, N string
-	Delta, Interval                          string
 }
 
 // csp allows the page's two inline scripts by their hashes, inline styles
@@ -118,75 +109,6 @@ func inlinable(js []byte) error {
 	return nil
 }
 
-// rank orders rows for "regressions first": what needs a reader's attention
-// before what does not. page.js keeps the same table (RANK).
-func rank(r *review.Row) int {
-	switch status(r) {
-	case "regression":
-		return 0
-	case string(review.NotOK):
-		return 1
-	case "improvement":
-		return 2
-	case "inside the noise":
-		return 3
-	case "underpowered":
-		return 4
-	case string(review.OnlyInCurrent):
-		return 5
-	case string(review.OnlyInBaseline):
-		return 6
-	default: // unsupported
-		return 7
-	}
-}
-
-// status is a row's verdict when it was compared, its state otherwise: the
-// value of its data-verdict or data-state attribute.
-func status(r *review.Row) string {
-	if r.State == review.Compared && r.Comparison != nil {
-		return r.Comparison.Verdict.String()
-	}
-	return string(r.State)
-}
-
-// ordered returns pointers to rows in the page's first order: by rank, then
-// the largest shift first, then the review's order. page.js sorts the same
-// way by default, so the table reads the same before and after the script.
-func ordered(rows []review.Row) []*review.Row {
-	out := make([]*review.Row, len(rows))
-	for i := range rows {
-		out[i] = &rows[i]
-	}
-	slices.SortStableFunc(out, func(a, b *review.Row) int {
-		if c := rank(a) - rank(b); c != 0 {
-			return c
-		}
-		da, db := absDelta(a), absDelta(b)
-		switch {
-		case da == db || (math.IsNaN(da) && math.IsNaN(db)):
-			return 0
-		case math.IsNaN(db) || da > db:
-			return -1
-		default:
-			return 1
-		}
-	})
-	return out
-}
-
-// absDelta is |Δ%| of a compared row, NaN for the others.
-func absDelta(r *review.Row) float64 {
-	if r.Comparison == nil {
-		return math.NaN()
-	}
-	d := math.Abs(r.Comparison.Delta)
-	if math.IsInf(d, 0) {
-		return math.NaN()
-	}
-	return d
-}
-
 // maxIntervalHeight bounds the interval chart's height in pixels: a canvas
 // much taller than this fails to draw in browsers, so past a few hundred
 // rows the bars get thinner instead of the chart taller.
@@ -197,7 +119,7 @@ const maxIntervalHeight = 10_000
 func intervalHeight(rows []*review.Row) int {
 	n := 0
 	for _, r := range rows {
-		if r.Comparison != nil {
+		if compared(r) {
 			n++
 		}
 	}

@@ -34,116 +34,98 @@
   const tbody = document.querySelector('#results tbody');
   const trs = Array.from(tbody.rows); // trs[i] shows data.rows[i]
   const index = new Map(data.rows.map((r, i) => [r.key, i]));
+  const numeric = new Map(data.cols.map((c, i) => [c, i]));
+  const heads = Array.from(document.querySelectorAll('#results th[data-col]'));
+  const columns = new Set(heads.map((th) => th.dataset.col));
 
-  // The order "regressions first" means, shared with the Go side (rank in
-  // page.go): what needs a reader's attention before what does not.
-  const RANK = {
-    'regression': 0, 'not-ok': 1, 'improvement': 2, 'inside the noise': 3,
-    'underpowered': 4, 'only-in-current': 5, 'only-in-baseline': 6, 'unsupported': 7,
-  };
-  const status = (r) => r.verdict || r.state;
-  const COLUMNS = ['verdict', 'row', 'base', 'cur', 'delta'];
-  const DEFAULT = { sort: 'verdict', desc: false, filter: '', q: '', row: '' };
-
-  // nullsLast compares two numbers that may be missing; missing sorts last
-  // whatever the direction.
-  const nullsLast = (a, b, desc) => {
-    if (a === null && b === null) return 0;
-    if (a === null) return 1;
-    if (b === null) return -1;
-    return desc ? b - a : a - b;
-  };
-  const compare = (sort, desc) => (i, j) => {
-    const a = data.rows[i], b = data.rows[j];
-    let c = 0;
-    switch (sort) {
-      case 'verdict':
-        c = RANK[status(a)] - RANK[status(b)];
-        if (desc) c = -c;
-        if (c === 0) c = nullsLast(abs(a.delta), abs(b.delta), true);
-        break;
-      case 'row':
-        c = a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-        if (desc) c = -c;
-        break;
-      default:
-        c = nullsLast(a[sort], b[sort], desc);
-    }
-    return c || i - j;
-  };
-  const abs = (x) => (x === null ? null : Math.abs(x));
-
-  // The view state lives in the fragment: #sort=-delta&filter=regression&q=vm&row=b/k/e
+  // The view, as the viewer keeps it (wasm/store.View) and writes it in the
+  // fragment: #sort=delta&desc=1&filter=regression&q=vm&row=b%2Fk%2Fe, each
+  // part only when it differs from the default (sort by verdict, ascending,
+  // every row, no search, no selection).
   const parse = (hash) => {
     const p = new URLSearchParams(hash.replace(/^#/, ''));
-    const s = Object.assign({}, DEFAULT);
-    let sort = p.get('sort') || '';
-    const desc = sort.startsWith('-');
-    if (desc) sort = sort.slice(1);
-    if (COLUMNS.includes(sort)) {
-      s.sort = sort;
-      s.desc = desc;
-    }
+    const sort = p.get('sort') || '';
     const filter = p.get('filter') || '';
-    if (filter in RANK) s.filter = filter;
-    s.q = p.get('q') || '';
     const row = p.get('row') || '';
-    if (index.has(row)) s.row = row;
-    return s;
+    return {
+      sort: columns.has(sort) && sort !== 'verdict' ? sort : '',
+      desc: p.get('desc') === '1',
+      filter: Array.from(filterSelect.options).some((o) => o.value === filter) ? filter : '',
+      q: p.get('q') || '',
+      row: index.has(row) ? row : '',
+    };
   };
-  const format = (s) => {
+  const format = (v) => {
     const p = new URLSearchParams();
-    if (s.sort !== DEFAULT.sort || s.desc) p.set('sort', (s.desc ? '-' : '') + s.sort);
-    if (s.filter) p.set('filter', s.filter);
-    if (s.q) p.set('q', s.q);
-    if (s.row) p.set('row', s.row);
-    const f = p.toString().replace(/\+/g, '%20');
+    if (v.sort) p.set('sort', v.sort);
+    if (v.desc) p.set('desc', '1');
+    if (v.filter) p.set('filter', v.filter);
+    if (v.q) p.set('q', v.q);
+    if (v.row) p.set('row', v.row);
+    const f = p.toString();
     return f ? '#' + f : '';
   };
 
-  let state = parse(location.hash);
-
-  // save records state in the address: a new history entry for a selection
-  // (so Back undoes it), a replaced one for everything else.
-  const save = (push) => {
-    const f = format(state);
-    if (f === location.hash || (f === '' && location.hash === '')) return;
-    if (push) {
-      location.hash = f;
-    } else {
-      const url = location.href.replace(/#.*$/, '') + f;
-      history.replaceState(null, '', url);
-    }
+  // compare orders rows i and j as the viewer does: by the column, rows
+  // without a number last in either direction, ties in the first order
+  // (rank, largest shift, name), which is the rows' order in data.
+  const compare = (v) => {
+    const col = v.sort || 'verdict';
+    const k = numeric.get(col);
+    return (i, j) => {
+      const a = data.rows[i], b = data.rows[j];
+      let c = 0;
+      if (col === 'verdict') c = a.rank - b.rank;
+      else if (col === 'name') c = a.name - b.name;
+      else {
+        const x = a.v[k], y = b.v[k];
+        if ((x === null) !== (y === null)) return x === null ? 1 : -1;
+        if (x !== null) c = x < y ? -1 : x > y ? 1 : 0;
+      }
+      if (v.desc) c = -c;
+      return c || i - j;
+    };
   };
 
-  const filterSelect = document.getElementById('filter');
+  const filterSelect = document.getElementById('verdict-filter');
   const search = document.getElementById('search');
-  const counts = document.getElementById('counts');
-  const heads = Array.from(document.querySelectorAll('#results th[data-sort]'));
+  const shownCount = document.getElementById('shown');
+  let view = parse(location.hash);
+
+  // save records the view in the address: a new history entry for a
+  // selection (so Back undoes it), the same entry for everything else.
+  const save = (push) => {
+    const f = format(view);
+    if (f === location.hash) return;
+    if (push) location.hash = f || '#';
+    else history.replaceState(history.state, '', location.href.replace(/#.*$/, '') + f);
+  };
 
   const renderOrder = () => {
-    const order = trs.map((_, i) => i).sort(compare(state.sort, state.desc));
+    const order = trs.map((_, i) => i).sort(compare(view));
     const frag = document.createDocumentFragment();
     for (const i of order) frag.appendChild(trs[i]);
     tbody.appendChild(frag);
+    const col = view.sort || 'verdict';
     for (const th of heads) {
-      th.setAttribute('aria-sort', th.dataset.sort !== state.sort ? 'none'
-        : state.desc ? 'descending' : 'ascending');
+      const on = th.dataset.col === col;
+      th.setAttribute('aria-sort', !on ? 'none' : view.desc ? 'descending' : 'ascending');
+      th.querySelector('.arrow').textContent = !on ? '' : view.desc ? ' ▼' : ' ▲';
     }
   };
 
   const renderFilter = () => {
-    const q = state.q.toLowerCase();
+    const words = view.q.toLowerCase().split(/\s+/).filter((w) => w !== '');
     let shown = 0;
     data.rows.forEach((r, i) => {
-      const hide = (state.filter !== '' && status(r) !== state.filter) ||
-        (q !== '' && !r.key.toLowerCase().includes(q));
-      trs[i].hidden = hide;
-      if (!hide) shown++;
+      const pass = (view.filter === '' || (view.filter === 'other' ? r.other : r.status === view.filter)) &&
+        words.every((w) => r.key.toLowerCase().includes(w));
+      trs[i].hidden = !pass;
+      if (pass) shown++;
     });
-    filterSelect.value = state.filter;
-    if (search.value !== state.q) search.value = state.q;
-    counts.textContent = shown + ' of ' + trs.length + ' rows shown';
+    filterSelect.value = view.filter;
+    if (search.value !== view.q) search.value = view.q;
+    shownCount.textContent = shown + ' rows shown';
   };
 
   const charts = [];
@@ -164,23 +146,28 @@
   let selected = -1;
 
   const renderSelection = () => {
-    const i = state.row ? index.get(state.row) : -1;
+    const i = view.row ? index.get(view.row) : -1;
     if (i === selected) return;
-    if (selected >= 0) trs[selected].setAttribute('aria-selected', 'false');
+    if (selected >= 0) mark(trs[selected], false);
     selected = i;
     if (i < 0) {
       detail.hidden = true;
       runOrder.dataset.row = '';
       return;
     }
-    trs[i].setAttribute('aria-selected', 'true');
+    mark(trs[i], true);
     detail.hidden = false;
-    detailName.textContent = state.row;
-    runOrder.dataset.row = state.row;
+    detailName.textContent = view.row;
+    runOrder.dataset.row = view.row;
     const option = data.runOrder[i];
     detailEmpty.hidden = option !== null;
     runOrder.hidden = option === null;
     if (option !== null && window.echarts) draw(runOrder, option).resize();
+  };
+  const mark = (tr, on) => {
+    tr.setAttribute('aria-selected', String(on));
+    tr.classList.toggle('selected', on);
+    tr.querySelector('.row-name').setAttribute('aria-pressed', String(on));
   };
 
   const render = () => {
@@ -190,28 +177,32 @@
   };
 
   const select = (key) => {
-    state.row = state.row === key ? '' : key;
+    if (view.row === key) return;
+    view.row = key;
     renderSelection();
     save(true);
-    if (state.row) detail.scrollIntoView({ block: 'nearest' });
+    detail.scrollIntoView({ block: 'nearest' });
   };
 
   for (const th of heads) {
     th.querySelector('button').addEventListener('click', () => {
-      const col = th.dataset.sort;
-      state.desc = state.sort === col ? !state.desc : false;
-      state.sort = col;
+      const col = th.dataset.col;
+      if ((view.sort || 'verdict') === col) view.desc = !view.desc;
+      else {
+        view.sort = col === 'verdict' ? '' : col;
+        view.desc = false;
+      }
       renderOrder();
       save(false);
     });
   }
   filterSelect.addEventListener('change', () => {
-    state.filter = filterSelect.value;
+    view.filter = filterSelect.value;
     renderFilter();
     save(false);
   });
   search.addEventListener('input', () => {
-    state.q = search.value;
+    view.q = search.value;
     renderFilter();
     save(false);
   });
@@ -219,15 +210,8 @@
     const tr = e.target.closest('tr');
     if (tr) select(tr.dataset.row);
   });
-  tbody.addEventListener('keydown', (e) => {
-    const tr = e.target.closest('tr');
-    if (tr && (e.key === 'Enter' || e.key === ' ')) {
-      e.preventDefault();
-      select(tr.dataset.row);
-    }
-  });
   window.addEventListener('hashchange', () => {
-    state = parse(location.hash);
+    view = parse(location.hash);
     render();
   });
   window.addEventListener('resize', () => charts.forEach((c) => c.resize()));

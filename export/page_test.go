@@ -65,7 +65,10 @@ func reviewOf(names []string, shift func(i int) int) *review.Review {
 	for i, n := range names {
 		base := series(1_000_000, 20_000, 15)
 		cur := series(uint64(1_000_000+10_000*shift(i)), 20_000, 15)
-		rv.Rows = append(rv.Rows, pairedRow(n, base, cur))
+		r := pairedRow(n, base, cur)
+		rv.Rows = append(rv.Rows, r)
+		rv.Base.Rows = append(rv.Base.Rows, *r.Base)
+		rv.Cur.Rows = append(rv.Cur.Rows, *r.Cur)
 	}
 	k := report.Key{Benchmark: names[0], Kind: "unsupported", Backend: "vm"}
 	rv.Rows = append(rv.Rows, review.Row{Key: k, State: review.Unsupported,

@@ -1,0 +1,156 @@
+package export
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+
+	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/core/stats"
+)
+
+// compute fills the Comparison of every Compared row that lacks one, the
+// rows spread over GOMAXPROCS goroutines (one, in a browser).
+func compute(rv *review.Review) {
+	each(len(rv.Rows), func(i int) {
+		r := &rv.Rows[i]
+		if r.State == review.Compared && r.Comparison == nil {
+			r.Compute()
+		}
+	})
+}
+
+// each calls f(0) … f(n-1), spread over GOMAXPROCS goroutines.
+func each(n int, f func(i int)) {
+	var (
+		mu   sync.Mutex
+		next int
+		wg   sync.WaitGroup
+	)
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Go(func() {
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= n {
+					return
+				}
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// pageJSON is the page's data block: what page.js needs to sort, filter
+// and draw, and nothing it would have to format.
+type pageJSON struct {
+	// Cols are the numeric columns, in the order of every row's V.
+	Cols []string  `json:"cols"`
+	Rows []rowData `json:"rows"`
+	// Interval is the interval chart's ECharts option; null when no row
+	// was compared.
+	Interval json.RawMessage `json:"interval"`
+	// RunOrder[i] is the run-order chart's option for Rows[i]; null when
+	// the row has no samples.
+	RunOrder []json.RawMessage `json:"runOrder"`
+}
+
+// rowData is one row as page.js knows it. Rows are in the page's first
+// order, which breaks every tie of every sort.
+type rowData struct {
+	Key    string `json:"key"`
+	Status string `json:"status"`
+	// Other is true for a row that is not a comparison (the "Not
+	// compared" filter).
+	Other bool `json:"other,omitempty"`
+	Rank  int  `json:"rank"`
+	// Name is the row's place in name order.
+	Name int `json:"name"`
+	// V holds the row's number in each of Cols; null where it has none.
+	V []*float64 `json:"v"`
+}
+
+// numericCols are the columns that sort by a number, in V's order.
+var numericCols = []string{
+	"delta", "interval",
+	"base-median", "base-spread", "base-iqr", "base-n",
+	"cur-median", "cur-spread", "cur-iqr", "cur-n",
+}
+
+// pageData builds the data block of rows, in their page order. The JSON is
+// HTML-safe: json.Marshal escapes <, >, & and U+2028/9 (and re-escapes the
+// chart options it is handed), so no name can end the script element.
+func pageData(rows []*review.Row, paired bool) ([]byte, error) {
+	d := pageJSON{
+		Cols:     numericCols,
+		Rows:     make([]rowData, len(rows)),
+		RunOrder: make([]json.RawMessage, len(rows)),
+	}
+	names := nameOrder(rows)
+	errs := make([]error, len(rows))
+	each(len(rows), func(i int) {
+		r := rows[i]
+		s := status(r)
+		d.Rows[i] = rowData{Key: r.Key.String(), Status: s, Other: r.State != review.Compared,
+			Rank: rank[s], Name: names[i], V: keys(r, paired)}
+		if r.BaseStats == nil && r.CurStats == nil {
+			d.RunOrder[i] = json.RawMessage("null")
+			return
+		}
+		if d.RunOrder[i], errs[i] = runOrderOption(*r); errs[i] != nil {
+			errs[i] = fmt.Errorf("export: run-order chart of %s: %w", r.Key, errs[i])
+		}
+	})
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	var withComparison []review.Row
+	for _, r := range rows {
+		if compared(r) {
+			withComparison = append(withComparison, *r)
+		}
+	}
+	d.Interval = json.RawMessage("null")
+	if len(withComparison) > 0 {
+		var err error
+		if d.Interval, err = intervalOption(withComparison); err != nil {
+			return nil, fmt.Errorf("export: interval chart: %w", err)
+		}
+	}
+	return json.Marshal(d)
+}
+
+// keys is r's number in each of numericCols, as the viewer sorts by them:
+// the interval by its low end, a spread by its p25.
+func keys(r *review.Row, paired bool) []*float64 {
+	var delta, lo *float64
+	if c := r.Comparison; c != nil {
+		delta, lo = finite(c.Delta), finite(c.Lo)
+	}
+	v := []*float64{delta, lo}
+	v = append(v, sideKeys(r.BaseStats)...)
+	return append(v, sideKeys(shown(r, paired))...)
+}
+
+// sideKeys are the four numbers of a side's columns.
+func sideKeys(s *stats.Stats) []*float64 {
+	if s == nil {
+		return []*float64{nil, nil, nil, nil}
+	}
+	return []*float64{finite(s.Median()), finite(s.P25()), finite(s.IQR()), finite(float64(len(s.Sorted)))}
+}
+
+// finite returns &x, or nil when x is NaN or infinite (JSON has no NaN).
+func finite(x float64) *float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return nil
+	}
+	return &x
+}

@@ -1,0 +1,75 @@
+package export
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/benchview/benchview/core/report"
+	"github.com/benchview/benchview/core/review"
+)
+
+// filter is a choice of the page's filter, the viewer's (wasm/components/
+// toolbar.go): its value travels in the fragment as filter=value.
+type filter struct{ Value, Label string }
+
+var filters = []filter{
+	{"", "Every row"},
+	{"regression", "Regressions"},
+	{"improvement", "Improvements"},
+	{"inside the noise", "Inside the noise"},
+	{"underpowered", "Underpowered"},
+	{"other", "Not compared"},
+}
+
+// title names the review by its reports.
+func title(rv *review.Review) string {
+	if rv.Cur == nil {
+		return "benchview: " + name(rv.Base)
+	}
+	return "benchview: " + name(rv.Base) + " → " + name(rv.Cur)
+}
+
+// name is a report's name, "" for a missing one.
+func name(r *report.Report) string {
+	if r == nil {
+		return ""
+	}
+	return r.Name
+}
+
+// summary counts rows (in page order) by status: "3 regression, 40 inside
+// the noise".
+func summary(rows []*review.Row) string {
+	var parts []string
+	n := 0
+	for i, r := range rows {
+		n++
+		if i+1 == len(rows) || status(rows[i+1]) != status(r) {
+			parts = append(parts, strconv.Itoa(n)+" "+status(r))
+			n = 0
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// problems are the reports' problems as "file:line: message" lines, and
+// the reference's refusal of a baseline without samples.
+func problems(rv *review.Review) []string {
+	var out []string
+	if rv.Base != nil && rv.Cur != nil && !rv.Base.Sampled() {
+		out = append(out, rv.Base.Name+": "+report.NoSamplesReason)
+	}
+	for _, rep := range []*report.Report{rv.Base, rv.Cur} {
+		if rep == nil {
+			continue
+		}
+		for _, p := range rep.Problems {
+			msg := p.Error()
+			if p.Warning {
+				msg = "warning: " + msg
+			}
+			out = append(out, msg)
+		}
+	}
+	return out
+}

@@ -1,0 +1,209 @@
+package export
+
+import (
+	"strconv"
+
+	"github.com/benchview/benchview/core/report"
+	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/wasm/format"
+)
+
+// The table has the viewer's columns, labels and cell texts
+// (wasm/components/table.go), so that a page and the viewer read alike.
+
+// column is a sortable column of the table; ID is the viewer's name for it
+// in the fragment (sort=ID).
+type column struct {
+	ID, Label, Title string
+}
+
+var (
+	headCols = []column{
+		{"name", "Row", "benchmark / kind / backend"},
+		{"verdict", "Verdict", "what the 95% interval says"},
+	}
+	shiftCols = []column{
+		{"delta", "Δ%", "shift of the median, in percent of the baseline's"},
+		{"interval", "95% interval", "bootstrap interval of the shift"},
+	}
+	baseCols = []column{
+		{"base-median", "median", "baseline median"},
+		{"base-spread", "p25–p75", "baseline middle half"},
+		{"base-iqr", "IQR", "baseline interquartile range"},
+		{"base-n", "n", "baseline samples"},
+	}
+	curCols = []column{
+		{"cur-median", "median", "current median"},
+		{"cur-spread", "p25–p75", "current middle half"},
+		{"cur-iqr", "IQR", "current interquartile range"},
+		{"cur-n", "n", "current samples"},
+	}
+)
+
+// group is a header cell over several columns.
+type group struct {
+	Label, Class string
+	Span         int
+}
+
+// cell is a numeric cell.
+type cell struct{ Text, Class string }
+
+// rowView is one table row, formatted.
+type rowView struct {
+	Key, Bench, KB string
+	// Verdict is set for a compared row (data-verdict), State otherwise
+	// (data-state); Status is whichever is set.
+	Verdict, State, Status string
+	Class, Label           string
+	Cells                  []cell
+}
+
+// tableView is the table: its header and rows.
+type tableView struct {
+	Groups  []group
+	Columns []column
+	Rows    []rowView
+}
+
+// tableOf lays out rows; paired is false for one report alone, whose table
+// has one side's numbers, whichever side it is.
+func tableOf(rows []*review.Row, paired bool) tableView {
+	t := tableView{Columns: append([]column{}, headCols...)}
+	if paired {
+		t.Groups = []group{{"", "", 4}, {"Baseline", "base", 4}, {"Current", "cur", 4}}
+		t.Columns = append(t.Columns, shiftCols...)
+		t.Columns = append(t.Columns, baseCols...)
+	} else {
+		t.Groups = []group{{"", "", 2}, {"Samples", "", 4}}
+	}
+	t.Columns = append(t.Columns, curCols...)
+	for _, r := range rows {
+		t.Rows = append(t.Rows, rowOf(r, paired))
+	}
+	return t
+}
+
+// rowOf formats r: one unit for the row's durations, chosen by its medians.
+func rowOf(r *review.Row, paired bool) rowView {
+	s := status(r)
+	v := rowView{
+		Key:    r.Key.String(),
+		Bench:  r.Key.Benchmark,
+		KB:     "/" + r.Key.Kind + "/" + r.Key.Backend,
+		Status: s,
+		Class:  class(s),
+		Label:  label(r, s),
+	}
+	if compared(r) {
+		v.Verdict = s
+	} else {
+		v.State = s
+	}
+	unit := rowUnit(r)
+	if paired {
+		delta, interval := format.None, format.None
+		if c := r.Comparison; c != nil {
+			delta, interval = format.Percent(c.Delta), format.Interval(c.Lo, c.Hi)
+		}
+		v.Cells = append(v.Cells, cell{delta, "delta"}, cell{interval, "interval"})
+		v.Cells = append(v.Cells, side(r.BaseStats, unit)...)
+	}
+	v.Cells = append(v.Cells, side(shown(r, paired), unit)...)
+	return v
+}
+
+// shown is the series the last four columns describe: the current one, or
+// for one report alone, whichever side the row has.
+func shown(r *review.Row, paired bool) *stats.Stats {
+	if !paired && r.CurStats == nil {
+		return r.BaseStats
+	}
+	return r.CurStats
+}
+
+// rowUnit is the one unit a row's durations are shown in.
+func rowUnit(r *review.Row) format.Unit {
+	var m []float64
+	for _, s := range []*stats.Stats{r.BaseStats, r.CurStats} {
+		if s != nil {
+			m = append(m, s.Median())
+		}
+	}
+	return format.UnitFor(m...)
+}
+
+// side is the four cells of one series.
+func side(s *stats.Stats, unit format.Unit) []cell {
+	if s == nil {
+		return []cell{{format.None, "median"}, {format.None, ""}, {format.None, ""}, {format.None, "n"}}
+	}
+	return []cell{
+		{unit.Format(s.Median()), "median"},
+		{unit.Range(s.P25(), s.P75()), "spread"},
+		{unit.Format(s.IQR()), ""},
+		{strconv.Itoa(len(s.Sorted)), "n"},
+	}
+}
+
+// class is a status as a CSS class name.
+func class(status string) string {
+	switch status {
+	case "inside the noise":
+		return "noise"
+	case string(review.OnlyInBaseline), string(review.OnlyInCurrent):
+		return "only"
+	}
+	return status
+}
+
+// label is the status in words, with what a reader needs to know about it.
+func label(r *review.Row, status string) string {
+	switch status {
+	case "underpowered":
+		return "underpowered: " + count(r.BaseStats) + " vs " + count(r.CurStats) + " samples, " +
+			strconv.Itoa(stats.MinSamples) + " needed"
+	case string(review.Unsupported):
+		if what := reason(r); what != "" {
+			return "unsupported: " + what
+		}
+		return "unsupported"
+	case string(review.OnlyInBaseline):
+		return "only in baseline"
+	case string(review.OnlyInCurrent):
+		return "only in current"
+	case string(review.NotOK):
+		return "not ok: " + notOK(r)
+	}
+	return status
+}
+
+// count is the number of samples s holds, "0" when there is no series.
+func count(s *stats.Stats) string {
+	if s == nil {
+		return "0"
+	}
+	return strconv.Itoa(len(s.Sorted))
+}
+
+// reason is what an unsupported row says it refused.
+func reason(r *review.Row) string {
+	for _, side := range []*report.Row{r.Cur, r.Base} {
+		if side != nil && side.What != "" {
+			return side.What
+		}
+	}
+	return ""
+}
+
+// notOK says which side reported ok:false.
+func notOK(r *review.Row) string {
+	switch {
+	case r.Base != nil && !r.Base.OK && r.Cur != nil && !r.Cur.OK:
+		return "both runs report ok:false"
+	case r.Cur != nil && !r.Cur.OK:
+		return "the current run reports ok:false"
+	}
+	return "the baseline reports ok:false"
+}
