@@ -1,0 +1,131 @@
+package review
+
+import (
+	"github.com/benchview/benchview/core/report"
+	"github.com/benchview/benchview/core/stats"
+)
+
+// State says what a row of a review is, when it is not a comparison.
+type State string
+
+const (
+	Compared       State = ""            // both sides have samples: see Comparison
+	Unsupported    State = "unsupported" // either side refused the row
+	OnlyInBaseline State = "only-in-baseline"
+	OnlyInCurrent  State = "only-in-current"
+	NotOK          State = "not-ok" // either side has ok:false
+)
+
+// Row is one key of a review: a baseline row, a current row, or both.
+//
+// The state is the first of these that holds: Unsupported when either
+// side's row is a refusal; NotOK when either side's row has ok:false;
+// OnlyInBaseline or OnlyInCurrent when only that side has samples for the
+// key (the other side may still hold a row without samples, such as an old
+// summary, in Base or Cur); Compared otherwise.
+type Row struct {
+	Key   report.Key
+	State State
+	// Base and Cur are the rows read; nil when the side lacks the key.
+	Base, Cur *report.Row
+	// BaseStats and CurStats summarize each side's samples; nil when that
+	// side has none.
+	BaseStats, CurStats *stats.Stats
+	// Comparison is filled by Compute for a Compared row; nil until then
+	// and for every other state.
+	Comparison *stats.Comparison
+}
+
+// Review pairs two reports (cur may be nil: one report alone is a view).
+type Review struct {
+	Base, Cur *report.Report
+	// Rows: the current report's keys in its order, then keys only in the
+	// baseline in its order. Rows with no samples on either side that are
+	// not unsupported or not-ok (trace_overhead, comparison lines) are left
+	// out.
+	Rows []Row
+}
+
+// New pairs base and cur without computing any comparison, so a caller can
+// hand the work to workers. Either report may be nil; with only one, every
+// row is only in that one.
+func New(base, cur *report.Report) *Review {
+	v := &Review{Base: base, Cur: cur}
+	seen := map[report.Key]bool{}
+	add := func(k report.Key) {
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		if r, ok := pair(k, lookup(base, k), lookup(cur, k)); ok {
+			v.Rows = append(v.Rows, r)
+		}
+	}
+	for _, rep := range []*report.Report{cur, base} {
+		if rep == nil {
+			continue
+		}
+		for i := range rep.Rows {
+			add(rep.Rows[i].Key)
+		}
+	}
+	return v
+}
+
+// lookup is rep's row for k, nil when rep is nil or lacks it.
+func lookup(rep *report.Report, k report.Key) *report.Row {
+	if rep == nil {
+		return nil
+	}
+	row, ok := rep.Lookup(k)
+	if !ok {
+		return nil
+	}
+	return &row
+}
+
+// pair makes the review row for one key; ok is false for a key that is
+// not worth a row (no samples, no refusal, no flag on either side).
+func pair(k report.Key, base, cur *report.Row) (r Row, ok bool) {
+	r = Row{Key: k, Base: base, Cur: cur, BaseStats: statsOf(base), CurStats: statsOf(cur)}
+	switch {
+	case unsupported(base) || unsupported(cur):
+		r.State = Unsupported
+	case notOK(base) || notOK(cur):
+		r.State = NotOK
+	case r.BaseStats != nil && r.CurStats != nil:
+		r.State = Compared
+	case r.BaseStats != nil:
+		r.State = OnlyInBaseline
+	case r.CurStats != nil:
+		r.State = OnlyInCurrent
+	default:
+		return Row{}, false
+	}
+	return r, true
+}
+
+func unsupported(r *report.Row) bool { return r != nil && r.Unsupported() }
+func notOK(r *report.Row) bool       { return r != nil && !r.OK }
+
+func statsOf(r *report.Row) *stats.Stats {
+	if r == nil {
+		return nil
+	}
+	s, ok := stats.Of(r.Samples)
+	if !ok {
+		return nil
+	}
+	return &s
+}
+
+// Compute fills r.Comparison when the row is Compared; it does nothing for
+// any other state, or when the comparison is already there. Rows share
+// nothing, so different rows may be computed at once.
+func (r *Row) Compute() {
+	if r.State != Compared || r.Comparison != nil {
+		return
+	}
+	c := stats.Compare(r.Base.Samples, r.Cur.Samples)
+	r.Comparison = &c
+}
