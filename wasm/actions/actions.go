@@ -1,0 +1,90 @@
+// Package actions lists what a user (or the page acting for them) can do to
+// the viewer: one struct per intent. The store is the only reader; the
+// components and main.go only create them.
+//
+// An action says what happened, never how to render it, and holds plain
+// data: no DOM values, no callbacks.
+package actions
+
+import (
+	"github.com/benchview/benchview/core/report"
+	"github.com/benchview/benchview/core/stats"
+)
+
+// Side is which report of a review something is about.
+type Side int
+
+const (
+	Baseline Side = iota
+	Current
+)
+
+// String is the side as the page names it.
+func (s Side) String() string {
+	if s == Baseline {
+		return "Baseline"
+	}
+	return "Current"
+}
+
+// LoadStarted: a report named Name began loading into Side (a file was
+// picked or dropped, or a URL is being fetched).
+type LoadStarted struct {
+	Side Side
+	Name string
+}
+
+// ReportLoaded: the report for Side was read; bad lines are in its Problems.
+type ReportLoaded struct {
+	Side   Side
+	Report *report.Report
+}
+
+// LoadFailed: the report for Side could not be read at all (a network or
+// file error); Err says why.
+type LoadFailed struct {
+	Side Side
+	Name string
+	Err  string
+}
+
+// Swap exchanges Baseline and Current.
+type Swap struct{}
+
+// RowComputed: a worker finished the comparison of row Index of review
+// Review. Results for an older review are stale and ignored.
+type RowComputed struct {
+	Review     int
+	Index      int
+	Comparison stats.Comparison
+}
+
+// SortBy sorts the table by Column; choosing the column already sorted by
+// reverses the order.
+type SortBy struct{ Column string }
+
+// Filter shows only rows whose status is Status ("" shows every row).
+type Filter struct{ Status string }
+
+// Search shows only rows whose name contains every word of Text.
+type Search struct{ Text string }
+
+// Select makes the row with data-row key Key the selected one ("" selects
+// none).
+type Select struct{ Key string }
+
+// ShowAllRunOrder shows (or hides) the run-order chart of every row.
+type ShowAllRunOrder struct{ Show bool }
+
+// ThemeChanged: the system switched between light and dark.
+type ThemeChanged struct{ Dark bool }
+
+// ChartDrawn: the chart with ID finished drawing the data of generation Gen.
+type ChartDrawn struct {
+	ID  string
+	Gen int
+}
+
+// RestoreView sets sort, filter, search and selection from the state a
+// URL fragment carries (a shared link, or the back button).
+type RestoreView struct{ Fragment string }

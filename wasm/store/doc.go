@@ -1,0 +1,10 @@
+// Package store holds everything the viewer shows and applies actions to it
+// in one switch: the loaded reports and the review built from them, which
+// rows are computed, the sort, filter, search and selection, the problems
+// to tell, and which charts are drawn. Components read it; only Dispatch
+// changes it.
+//
+// It is pure Go and runs under native go test. It does not read files,
+// start workers or touch the DOM (main.go does), and it computes no
+// statistic: comparisons arrive as RowComputed actions from the workers.
+package store

@@ -1,0 +1,172 @@
+package store
+
+import (
+	"github.com/benchview/benchview/core/report"
+	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/wasm/actions"
+)
+
+// Store is the viewer's state. The zero value is not ready; use New.
+type Store struct {
+	reports [2]*report.Report // by actions.Side; nil until loaded
+	loading [2]string         // name of a report being read into a side
+	failed  [2]string         // why a side could not be read; "" when it could
+
+	review   *review.Review
+	reviewID int    // identifies review, so late results of an older one are dropped
+	done     []bool // by row index of review
+	ndone    int
+	jobs     int // rows of review that need computing
+
+	view    View
+	dark    bool
+	showAll bool
+
+	// Charts redraw when the data they show changes; each change bumps the
+	// generation of the charts that show it, and a chart reports which
+	// generation it drew (ChartDrawn). The page is ready when every chart
+	// shown drew the latest one.
+	intervalGen, runGen int
+	drawn               map[string]int
+
+	listeners []func()
+}
+
+// New returns an empty store: nothing loaded, the default view.
+func New() *Store { return &Store{drawn: map[string]int{}} }
+
+// Listen registers f to be called after every Dispatch.
+func (s *Store) Listen(f func()) { s.listeners = append(s.listeners, f) }
+
+// Dispatch applies action a and tells the listeners.
+func (s *Store) Dispatch(a any) {
+	switch a := a.(type) {
+	case *actions.LoadStarted:
+		s.loading[a.Side] = a.Name
+		s.failed[a.Side] = ""
+	case *actions.ReportLoaded:
+		s.loading[a.Side] = ""
+		s.reports[a.Side] = a.Report
+		s.rebuild()
+	case *actions.LoadFailed:
+		s.loading[a.Side] = ""
+		s.reports[a.Side] = nil
+		s.failed[a.Side] = a.Name + ": " + a.Err
+		s.rebuild()
+	case *actions.Swap:
+		s.reports[0], s.reports[1] = s.reports[1], s.reports[0]
+		s.failed[0], s.failed[1] = s.failed[1], s.failed[0]
+		s.rebuild()
+	case *actions.RowComputed:
+		s.computed(a)
+	case *actions.SortBy:
+		s.view.sortBy(a.Column)
+		s.intervalGen++
+	case *actions.Filter:
+		s.view.Filter = a.Status
+		s.intervalGen++
+	case *actions.Search:
+		s.view.Search = a.Text
+		s.intervalGen++
+	case *actions.Select:
+		s.view.Selected = a.Key
+		s.intervalGen++
+	case *actions.ShowAllRunOrder:
+		s.showAll = a.Show
+	case *actions.ThemeChanged:
+		s.dark = a.Dark
+		s.intervalGen++
+		s.runGen++
+	case *actions.ChartDrawn:
+		s.drawn[a.ID] = a.Gen
+	case *actions.RestoreView:
+		s.view = ParseFragment(a.Fragment)
+		s.intervalGen++
+	}
+	for _, f := range s.listeners {
+		f()
+	}
+}
+
+// rebuild pairs the loaded reports into a new review: both when both are
+// loaded, either one alone as a view of its own.
+func (s *Store) rebuild() {
+	base, cur := s.reports[actions.Baseline], s.reports[actions.Current]
+	s.reviewID++
+	s.intervalGen++
+	s.runGen++
+	s.review, s.done, s.ndone, s.jobs = nil, nil, 0, 0
+	if base == nil && cur == nil {
+		return
+	}
+	s.review = review.New(base, cur) // one report alone: every row is only in it
+	s.done = make([]bool, len(s.review.Rows))
+	for i, r := range s.review.Rows {
+		if r.State == review.Compared {
+			s.jobs++
+		} else {
+			s.done[i] = true
+		}
+	}
+}
+
+// computed records a worker's result for the current review.
+func (s *Store) computed(a *actions.RowComputed) {
+	if a.Review != s.reviewID || a.Index < 0 || a.Index >= len(s.done) || s.done[a.Index] {
+		return
+	}
+	c := a.Comparison
+	s.review.Rows[a.Index].Comparison = &c
+	s.done[a.Index] = true
+	s.ndone++
+	s.intervalGen++
+}
+
+// Job is one comparison for a worker to compute.
+type Job struct {
+	Review, Index int
+	Base, Cur     []uint64
+}
+
+// Jobs lists the comparisons the current review still needs, in row order.
+func (s *Store) Jobs() []Job {
+	var jobs []Job
+	if s.review == nil {
+		return nil
+	}
+	for i, r := range s.review.Rows {
+		if !s.done[i] {
+			jobs = append(jobs, Job{Review: s.reviewID, Index: i, Base: r.Base.Samples, Cur: r.Cur.Samples})
+		}
+	}
+	return jobs
+}
+
+// ReviewID identifies the current review; it changes whenever the reports
+// do, so a caller can tell when to send new Jobs.
+func (s *Store) ReviewID() int { return s.reviewID }
+
+// Progress is how many of the review's comparisons are computed, of how
+// many.
+func (s *Store) Progress() (done, total int) { return s.ndone, s.jobs }
+
+// Report is the report loaded into side, or nil.
+func (s *Store) Report(side actions.Side) *report.Report { return s.reports[side] }
+
+// Loading is the name of the report being read into side, or "".
+func (s *Store) Loading(side actions.Side) string { return s.loading[side] }
+
+// Compared reports whether two reports are loaded, so rows have verdicts;
+// a single report is a view of its rows alone.
+func (s *Store) Compared() bool {
+	return s.reports[actions.Baseline] != nil && s.reports[actions.Current] != nil
+}
+
+// View is the current sort, filter, search and selection.
+func (s *Store) View() View { return s.view }
+
+// Dark reports whether the page is in its dark theme.
+func (s *Store) Dark() bool { return s.dark }
+
+// ShowAll reports whether every row's run-order chart is shown.
+func (s *Store) ShowAll() bool { return s.showAll }

@@ -1,0 +1,368 @@
+package store
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/benchview/benchview/core/report"
+	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/wasm/actions"
+)
+
+// read reads a report from the repository's testdata.
+func read(t *testing.T, name string) *report.Report {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "..", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, err := report.Read(f, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func readString(t *testing.T, name, text string) *report.Report {
+	t.Helper()
+	r, err := report.Read(strings.NewReader(text), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// compute does what the workers do for every job the store hands out.
+func compute(s *Store) {
+	for _, j := range s.Jobs() {
+		s.Dispatch(&actions.RowComputed{Review: j.Review, Index: j.Index, Comparison: stats.Compare(j.Base, j.Cur)})
+	}
+}
+
+// drawAll reports every chart the store wants as drawn.
+func drawAll(s *Store) {
+	for _, c := range s.Charts() {
+		s.Dispatch(&actions.ChartDrawn{ID: c.ID, Gen: c.Gen})
+	}
+}
+
+func checkPhase(t *testing.T, s *Store, want Phase) {
+	t.Helper()
+	if got := s.Phase(); got != want {
+		t.Fatalf("phase = %q, want %q", got, want)
+	}
+}
+
+// expectedVerdicts reads the verdicts the reference printed for a golden
+// pair (compare-X.expected), by data-row key.
+func expectedVerdicts(t *testing.T, name string) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var c struct{ Benchmark, Of, Backend, Verdict string }
+		if err := json.Unmarshal([]byte(line), &c); err != nil {
+			t.Fatal(err)
+		}
+		if c.Verdict != "" {
+			want[c.Benchmark+"/"+c.Of+"/"+c.Backend] = c.Verdict
+		}
+	}
+	return want
+}
+
+func TestAReviewGoesFromLoadingToReady(t *testing.T) {
+	for _, set := range []string{"a", "b", "c"} {
+		t.Run(set, func(t *testing.T) {
+			s := New()
+			checkPhase(t, s, Idle)
+			s.Dispatch(&actions.LoadStarted{Side: actions.Baseline, Name: "base-" + set + ".jsonl"})
+			s.Dispatch(&actions.LoadStarted{Side: actions.Current, Name: "cur-" + set + ".jsonl"})
+			checkPhase(t, s, Loading)
+			s.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Report: read(t, "base-"+set+".jsonl")})
+			checkPhase(t, s, Loading)
+			s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Report: read(t, "cur-"+set+".jsonl")})
+			checkPhase(t, s, Computing)
+			want := expectedVerdicts(t, "compare-"+set+".expected")
+			if done, total := s.Progress(); done != 0 || total != len(want) {
+				t.Fatalf("progress %d of %d, want 0 of %d (one job per compared row)", done, total, len(want))
+			}
+			compute(s)
+			checkPhase(t, s, Computing) // the interval bars are not drawn yet
+			drawAll(s)
+			checkPhase(t, s, Ready)
+
+			got := map[string]string{}
+			for _, r := range s.Rows() {
+				if r.Verdict() {
+					got[r.Key.String()] = r.Status
+				}
+			}
+			if len(got) != len(want) {
+				t.Errorf("%d rows with a verdict, want %d", len(got), len(want))
+			}
+			for k, v := range want {
+				if got[k] != v {
+					t.Errorf("%s: verdict %q, want %q (benchview compare)", k, got[k], v)
+				}
+			}
+		})
+	}
+}
+
+func TestLateResultsOfAnOlderReviewAreDropped(t *testing.T) {
+	s := New()
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Report: read(t, "base-a.jsonl")})
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Report: read(t, "cur-a.jsonl")})
+	old := s.Jobs()
+	s.Dispatch(&actions.Swap{})
+	if s.Report(actions.Baseline).Name != "cur-a.jsonl" {
+		t.Fatalf("after Swap the baseline is %q", s.Report(actions.Baseline).Name)
+	}
+	for _, j := range old {
+		s.Dispatch(&actions.RowComputed{Review: j.Review, Index: j.Index, Comparison: stats.Compare(j.Base, j.Cur)})
+	}
+	if done, total := s.Progress(); done != 0 || total == 0 {
+		t.Errorf("progress %d of %d after results of the swapped-out review", done, total)
+	}
+	compute(s)
+	drawAll(s)
+	checkPhase(t, s, Ready)
+}
+
+func TestOneReportAloneIsAView(t *testing.T) {
+	s := New()
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Report: read(t, "cur-b.jsonl")})
+	if s.Compared() {
+		t.Error("one report is compared")
+	}
+	if len(s.Jobs()) != 0 {
+		t.Errorf("%d jobs for a single report", len(s.Jobs()))
+	}
+	rows := s.Rows()
+	if len(rows) == 0 {
+		t.Fatal("no rows")
+	}
+	for _, r := range rows {
+		if r.Verdict() {
+			t.Errorf("%s has verdict %q with one report", r.Key, r.Status)
+		}
+	}
+	checkPhase(t, s, Ready) // no chart until a row is selected
+	s.Dispatch(&actions.Select{Key: rows[0].Key.String()})
+	checkPhase(t, s, Computing)
+	drawAll(s)
+	checkPhase(t, s, Ready)
+}
+
+const mixed = `{"benchmark":"a","kind":"vm","backend":"vm","wall_ns":{"samples":[100,101,102,103,104,105,106,107]}}
+{"benchmark":"b","kind":"vm","backend":"vm","wall_ns":{"samples":[100,101,102,103,104,105,106,107]}}
+{"benchmark":"c","kind":"vm","backend":"vm","wall_ns":{"samples":[100,101,102,103,104,105,106,107]}}
+{"benchmark":"d","kind":"vm","backend":"vm","wall_ns":{"samples":[100,101,102]}}
+{"benchmark":"e","kind":"unsupported","backend":"vm","what":"a spawn","ok":false}
+`
+
+const mixedCur = `{"benchmark":"a","kind":"vm","backend":"vm","wall_ns":{"samples":[150,151,152,153,154,155,156,157]}}
+{"benchmark":"b","kind":"vm","backend":"vm","wall_ns":{"samples":[50,51,52,53,54,55,56,57]}}
+{"benchmark":"c","kind":"vm","backend":"vm","wall_ns":{"samples":[100,101,102,103,104,105,106,107]}}
+{"benchmark":"d","kind":"vm","backend":"vm","wall_ns":{"samples":[100,101,102]}}
+{"benchmark":"e","kind":"unsupported","backend":"vm","what":"a spawn","ok":false}
+{"benchmark":"f","kind":"vm","backend":"vm","wall_ns":{"samples":[120,121,122,123,124,125,126,127]}}
+{"benchmark":"g","kind":"vm","backend":"vm","wall_ns":{"samples":[300,310,320,330,340,350,360,370]}}
+`
+
+// loaded is a computed review of mixed against mixedCur.
+func loaded(t *testing.T) *Store {
+	s := New()
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Report: readString(t, "base.jsonl", mixed)})
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Report: readString(t, "cur.jsonl", mixedCur+
+		`{"benchmark":"g2","kind":"vm","backend":"vm","wall_ns":{"samples":[300,310,320,330,340,350,360,370]}}`+"\n")})
+	compute(s)
+	return s
+}
+
+func names(rows []Row) string {
+	var n []string
+	for _, r := range rows {
+		n = append(n, r.Key.Benchmark)
+	}
+	return strings.Join(n, " ")
+}
+
+func TestTheTableStartsWithRegressions(t *testing.T) {
+	s := loaded(t)
+	rows := s.Rows()
+	if rows[0].Status != "regression" || rows[0].Key.Benchmark != "a" {
+		t.Errorf("first row %s (%s), want the regression a", rows[0].Key, rows[0].Status)
+	}
+	var ranks []int
+	for _, r := range rows {
+		ranks = append(ranks, rank[r.Status])
+	}
+	if !slices.IsSorted(ranks) {
+		t.Errorf("statuses in order %v, want regressions, improvements, noise, underpowered, then the rest", ranks)
+	}
+	// Only in current (f, g, g2) come after the comparisons, by name.
+	if got := names(rows); got != "a b c d e f g g2" {
+		t.Errorf("order %q", got)
+	}
+}
+
+func TestSortByAnyColumn(t *testing.T) {
+	s := loaded(t)
+	s.Dispatch(&actions.SortBy{Column: ColDelta})
+	// a +50%, b -50%, c 0, d (underpowered) 0: ascending by Δ; rows with no
+	// Δ (e, f, g, g2) last, by the default order.
+	if got := names(s.Rows()); got != "b c d a e f g g2" {
+		t.Errorf("by Δ ascending: %q", got)
+	}
+	s.Dispatch(&actions.SortBy{Column: ColDelta})
+	if got := names(s.Rows()); got != "a c d b e f g g2" {
+		t.Errorf("by Δ descending: %q (rows without a Δ stay last)", got)
+	}
+	if s.View().Sorted(ColDelta) != -1 || s.View().Sorted(ColName) != 0 {
+		t.Errorf("Sorted = %d, %d", s.View().Sorted(ColDelta), s.View().Sorted(ColName))
+	}
+	s.Dispatch(&actions.SortBy{Column: ColCurMedian})
+	if got := names(s.Rows()); got != "b d c f a g g2 e" {
+		t.Errorf("by current median: %q", got)
+	}
+	s.Dispatch(&actions.SortBy{Column: ColName})
+	s.Dispatch(&actions.SortBy{Column: ColName})
+	if got := names(s.Rows()); got != "g2 g f e d c b a" {
+		t.Errorf("by name descending: %q", got)
+	}
+	s.Dispatch(&actions.SortBy{Column: ColVerdict})
+	if s.View().Sort != "" || s.View().Desc {
+		t.Errorf("sorting by verdict is the default view, got %+v", s.View())
+	}
+}
+
+func TestFilterAndSearch(t *testing.T) {
+	s := loaded(t)
+	for _, c := range []struct{ filter, search, want string }{
+		{"regression", "", "a"},
+		{"improvement", "", "b"},
+		{"inside the noise", "", "c"},
+		{"underpowered", "", "d"},
+		{Other, "", "e f g g2"},
+		{"", "G", "g g2"},
+		{"", "g2 vm", "g2"},
+		{"", "nothing", ""},
+		{Other, "vm", "e f g g2"},
+		{Other, "vm/vm", "f g g2"}, // e is e/unsupported/vm
+	} {
+		s.Dispatch(&actions.Filter{Status: c.filter})
+		s.Dispatch(&actions.Search{Text: c.search})
+		if got := names(s.Rows()); got != c.want {
+			t.Errorf("filter %q search %q: %q, want %q", c.filter, c.search, got, c.want)
+		}
+	}
+	counts := s.Counts()
+	if counts["regression"] != 1 || counts["only-in-current"] != 3 || counts["unsupported"] != 1 {
+		t.Errorf("counts = %v", counts)
+	}
+}
+
+func TestChartsFollowTheView(t *testing.T) {
+	s := loaded(t)
+	drawAll(s)
+	checkPhase(t, s, Ready)
+	s.Dispatch(&actions.Select{Key: "a/vm/vm"})
+	checkPhase(t, s, Computing) // the bars redraw the highlight, the run order appears
+	ids := []string{}
+	for _, c := range s.Charts() {
+		ids = append(ids, c.ID)
+	}
+	if strings.Join(ids, ",") != "interval,run:a/vm/vm" {
+		t.Errorf("charts = %v", ids)
+	}
+	drawAll(s)
+	checkPhase(t, s, Ready)
+	s.Dispatch(&actions.ShowAllRunOrder{Show: true})
+	if n := len(s.Charts()); n != 1+7 { // e has no samples
+		t.Errorf("%d charts with every run order shown, want 8", n)
+	}
+	s.Dispatch(&actions.Filter{Status: "improvement"})
+	if n := len(s.Charts()); n != 2 {
+		t.Errorf("%d charts for one shown row, want 2", n)
+	}
+	s.Dispatch(&actions.Filter{Status: Other})
+	for _, c := range s.Charts() {
+		if c.ID == IntervalChart {
+			t.Error("interval bars shown with no compared row")
+		}
+	}
+}
+
+func TestProblemsNameFileAndLine(t *testing.T) {
+	s := New()
+	bad := mixed[:strings.Index(mixed, "\n")+1] + "{\"benchmark\":\"x\",\n" + mixed[strings.Index(mixed, "\n")+1:]
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Report: readString(t, "bad.jsonl", bad)})
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Report: readString(t, "cur.jsonl", mixedCur)})
+	p := s.Problems()
+	if len(p) != 1 || !strings.HasPrefix(p[0].Text, "bad.jsonl:2: ") || p[0].Warning {
+		t.Fatalf("problems = %+v, want one naming bad.jsonl:2", p)
+	}
+	compute(s)
+	drawAll(s)
+	checkPhase(t, s, Ready) // a bad line loses itself, not the review
+	if got := names(s.Rows()); !strings.Contains(got, "a b c d") {
+		t.Errorf("good rows lost: %q", got)
+	}
+
+	s.Dispatch(&actions.LoadFailed{Side: actions.Current, Name: "cur.jsonl", Err: "HTTP 404 Not Found"})
+	checkPhase(t, s, Error)
+	if p := s.Problems(); p[0].Text != "cur.jsonl: HTTP 404 Not Found" && p[len(p)-1].Text != "cur.jsonl: HTTP 404 Not Found" {
+		t.Errorf("problems = %+v", p)
+	}
+
+	s = New()
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Report: readString(t, "old.jsonl",
+		`{"benchmark":"a","kind":"vm","backend":"vm","wall_ns":{"min":1,"mean":2,"max":3}}`+"\n")})
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Report: readString(t, "cur.jsonl", mixedCur)})
+	if p := s.Problems(); len(p) != 1 || p[0].Text != "old.jsonl: "+report.NoSamplesReason {
+		t.Errorf("a baseline without samples: problems = %+v", p)
+	}
+}
+
+func TestFragment(t *testing.T) {
+	for _, v := range []View{
+		{},
+		{Sort: ColDelta, Desc: true},
+		{Filter: "inside the noise", Search: "a&b=c #d", Selected: "<img src=x>/vm/ü"},
+	} {
+		f := v.Fragment()
+		if got := ParseFragment("#" + f); got != v {
+			t.Errorf("ParseFragment(%q) = %+v, want %+v", f, got, v)
+		}
+	}
+	if f := (View{}).Fragment(); f != "" {
+		t.Errorf("the default view's fragment is %q, want empty", f)
+	}
+	if f := (View{Sort: "delta", Desc: true, Selected: "a/b/c"}).Fragment(); f != "sort=delta&desc=1&row=a%2Fb%2Fc" {
+		t.Errorf("fragment = %q", f)
+	}
+	s := New()
+	s.Dispatch(&actions.RestoreView{Fragment: "#filter=regression&q=pure&row=pure%2Fvm%2Fvm"})
+	if v := s.View(); v.Filter != "regression" || v.Search != "pure" || v.Selected != "pure/vm/vm" {
+		t.Errorf("restored view = %+v", v)
+	}
+}
+
+func TestPair(t *testing.T) {
+	if b, c := Pair(2000, 1000); b != 1 || c != 0 {
+		t.Errorf("Pair(newer, older) = %d, %d; the older is the baseline", b, c)
+	}
+	if b, c := Pair(1000, 1000); b != 0 || c != 1 {
+		t.Errorf("Pair of equal ages = %d, %d; keep the order", b, c)
+	}
+}
