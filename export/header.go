@@ -21,17 +21,31 @@ var filters = []filter{
 	{"other", "Not compared"},
 }
 
+// present reports whether r is a report that was read, rather than nil or
+// the empty stand-in the viewer pairs a lone report with.
+func present(r *report.Report) bool {
+	return r != nil && (r.Name != "" || len(r.Rows) > 0 || len(r.Problems) > 0)
+}
+
+// paired reports whether rv compares two reports, rather than showing one.
+func paired(rv *review.Review) bool { return present(rv.Base) && present(rv.Cur) }
+
 // title names the review by its reports.
 func title(rv *review.Review) string {
-	if rv.Cur == nil {
-		return "benchview: " + name(rv.Base)
+	switch {
+	case paired(rv):
+		return "benchview: " + rv.Base.Name + " → " + rv.Cur.Name
+	case present(rv.Cur):
+		return "benchview: " + rv.Cur.Name
+	case present(rv.Base):
+		return "benchview: " + rv.Base.Name
 	}
-	return "benchview: " + name(rv.Base) + " → " + name(rv.Cur)
+	return "benchview"
 }
 
 // name is a report's name, "" for a missing one.
 func name(r *report.Report) string {
-	if r == nil {
+	if !present(r) {
 		return ""
 	}
 	return r.Name
@@ -56,7 +70,7 @@ func summary(rows []*review.Row) string {
 // the reference's refusal of a baseline without samples.
 func problems(rv *review.Review) []string {
 	var out []string
-	if rv.Base != nil && rv.Cur != nil && !rv.Base.Sampled() {
+	if paired(rv) && !rv.Base.Sampled() {
 		out = append(out, rv.Base.Name+": "+report.NoSamplesReason)
 	}
 	for _, rep := range []*report.Report{rv.Base, rv.Cur} {

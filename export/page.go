@@ -42,8 +42,8 @@ func Page(rv *review.Review, echartsJS []byte) ([]byte, error) {
 	}
 	compute(rv)
 	rows := ordered(rv.Rows)
-	paired := rv.Cur != nil
-	data, err := pageData(rows, paired)
+	two := paired(rv)
+	data, err := pageData(rows, two)
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +54,7 @@ func Page(rv *review.Review, echartsJS []byte) ([]byte, error) {
 		Summary:        summary(rows),
 		Problems:       problems(rv),
 		Filters:        filters,
-		Table:          tableOf(rows, paired),
+		Table:          tableOf(rows, two),
 		IntervalHeight: intervalHeight(rows),
 		CSP:            csp(echartsJS, []byte(pageJS)),
 		CSS:            template.CSS(pageCSS),

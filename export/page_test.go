@@ -5,15 +5,20 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"html"
+	"io/fs"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/wasm/format"
 )
 
 // fakeECharts stands in for the library in tests that look at the page's
@@ -235,4 +240,51 @@ func BenchmarkPage10000(b *testing.B) {
 		size = len(out)
 	}
 	b.ReportMetric(float64(size), "bytes/page")
+}
+
+// TestThePackageIsPure reads the package's own imports: no file system, no
+// browser, so that the same code serves the command line and the viewer.
+func TestThePackageIsPure(t *testing.T) {
+	pkgs, err := parser.ParseDir(token.NewFileSet(), ".", func(fi fs.FileInfo) bool {
+		return !strings.HasSuffix(fi.Name(), "_test.go")
+	}, parser.ImportsOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pkg := range pkgs {
+		for name, f := range pkg.Files {
+			for _, imp := range f.Imports {
+				if p, _ := strconv.Unquote(imp.Path.Value); p == "os" || p == "syscall/js" {
+					t.Errorf("%s imports %s", name, p)
+				}
+			}
+		}
+	}
+}
+
+func TestOneReportAloneIsAView(t *testing.T) {
+	k := report.Key{Benchmark: "alone", Kind: "vm", Backend: "vm"}
+	s, _ := stats.Of(series(2_000_000, 10_000, 9))
+	row := report.Row{Key: k, Line: 1, Samples: s.Taken, OK: true}
+	for _, cur := range []*report.Report{nil, {}} { // the command line's nil, the viewer's empty stand-in
+		rv := &review.Review{
+			Base: &report.Report{Name: "only.jsonl", Rows: []report.Row{row}},
+			Cur:  cur,
+			Rows: []review.Row{{Key: k, State: review.OnlyInBaseline, Base: &row, BaseStats: &s}},
+		}
+		p := page(t, rv)
+		for _, want := range []string{
+			`data-row="alone/vm/vm" data-state="only-in-baseline"`,
+			`<title>benchview: only.jsonl</title>`,
+			`scope="colgroup" class="group">Samples</th>`,
+			`<td class="num median">` + format.Milliseconds.Format(s.Median()) + `</td>`,
+		} {
+			if !strings.Contains(p, want) {
+				t.Errorf("cur %v: the page lacks %s", cur, want)
+			}
+		}
+		if strings.Contains(p, `data-col="delta"`) || strings.Contains(p, "role=\"alert\"") {
+			t.Errorf("cur %v: a lone report shows a Δ column or an alert", cur)
+		}
+	}
 }
