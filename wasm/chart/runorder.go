@@ -49,7 +49,7 @@ func RunOrder(row review.Row, dark bool) ([]byte, error) {
 		}),
 	)
 	c.SetXAxis(positions)
-	add := func(name, color string, s *stats.Stats) {
+	add := func(name, color, labelAt string, s *stats.Stats) {
 		if s == nil {
 			return
 		}
@@ -71,14 +71,15 @@ func RunOrder(row review.Row, dark bool) ([]byte, error) {
 			}),
 			charts.WithMarkLineStyleOpts(opts.MarkLineStyle{
 				Symbol:    []string{"none", "none"},
-				Label:     &opts.Label{Show: opts.Bool(true), Color: color, Formatter: "median " + unit.Format(median)},
+				Label:     &opts.Label{Show: opts.Bool(true), Position: labelAt, Color: color, Formatter: "median " + unit.Format(median)},
 				LineStyle: &opts.LineStyle{Color: color, Type: "dashed", Width: 1.5},
 			}),
 		)
 		c.MultiSeries = append(c.MultiSeries, series)
 	}
-	add("Baseline", p.base, row.BaseStats)
-	add("Current", p.cur, row.CurStats)
+	// The medians are often close: their labels go to opposite ends.
+	add("Baseline", p.base, "insideStartTop", row.BaseStats)
+	add("Current", p.cur, "insideEndTop", row.CurStats)
 	return finish(c)
 }
 

@@ -1,0 +1,200 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"errors"
+	"io"
+	"net/url"
+	"path"
+	"syscall/js"
+
+	"github.com/benchview/benchview/core/report"
+	"github.com/benchview/benchview/wasm/actions"
+	"github.com/benchview/benchview/wasm/components"
+	"github.com/benchview/benchview/wasm/store"
+)
+
+// Open reads the files a user picked or dropped (components.Host). Two or
+// more at once: the older (lastModified) is the baseline, the newer the
+// current, whatever zone they were dropped on. One file goes to the zone it
+// was put on, or, dropped elsewhere, to the first empty side.
+func (p *page) Open(where components.Placement, list js.Value) {
+	files := make([]file, list.Length())
+	for i := range files {
+		f := list.Index(i)
+		files[i] = file{f.Get("name").String(), f.Get("lastModified").Float(), f}
+	}
+	if len(files) == 0 {
+		return
+	}
+	p.clearAddressQuery()
+	if len(files) >= 2 {
+		base, cur := store.Pair(files[0].modified, files[1].modified)
+		p.read(actions.Baseline, files[base])
+		p.read(actions.Current, files[cur])
+		return
+	}
+	side := actions.Side(where)
+	if where == components.Anywhere {
+		side = actions.Baseline
+		if p.store.Report(actions.Baseline) != nil || p.store.Loading(actions.Baseline) != "" {
+			side = actions.Current
+		}
+	}
+	p.read(side, files[0])
+}
+
+// file is a File the page was given.
+type file struct {
+	name     string
+	modified float64 // ms since the epoch
+	blob     js.Value
+}
+
+// read streams f into side's report.
+func (p *page) read(side actions.Side, f file) {
+	p.store.Dispatch(&actions.LoadStarted{Side: side, Name: f.name})
+	go p.parse(side, f.name, f.blob.Call("stream"))
+}
+
+// OpenURLs loads reports by URL and records them in the address, so the
+// view can be shared as a link (components.Host).
+func (p *page) OpenURLs(baseline, current string) {
+	q := url.Values{}
+	q.Set("baseline", baseline)
+	if current != "" {
+		q.Set("current", current)
+	}
+	p.search = "?" + q.Encode()
+	js.Global().Get("history").Call("pushState", nil, "", p.search+location().Get("hash").String())
+	p.fetch(actions.Baseline, baseline)
+	if current != "" {
+		p.fetch(actions.Current, current)
+	}
+}
+
+// loadFromAddress loads what ?baseline=URL&current=URL names.
+func (p *page) loadFromAddress() {
+	p.search = location().Get("search").String()
+	q, _ := url.ParseQuery(trimQuestion(p.search))
+	if b := q.Get("baseline"); b != "" {
+		p.fetch(actions.Baseline, b)
+	}
+	if c := q.Get("current"); c != "" {
+		p.fetch(actions.Current, c)
+	}
+}
+
+// clearAddressQuery drops ?baseline=…&current=… once the user loads files
+// of their own: the address would name reports the page no longer shows.
+func (p *page) clearAddressQuery() {
+	if p.search == "" {
+		return
+	}
+	p.search = ""
+	l := location()
+	js.Global().Get("history").Call("replaceState", nil, "", l.Get("pathname").String()+l.Get("hash").String())
+}
+
+func trimQuestion(s string) string {
+	if len(s) > 0 && s[0] == '?' {
+		return s[1:]
+	}
+	return s
+}
+
+// fetch loads the report at ref, a URL of the page's own origin.
+func (p *page) fetch(side actions.Side, ref string) {
+	name := ref
+	abs, err := url.Parse(location().Get("href").String())
+	var u *url.URL
+	if err == nil {
+		u, err = abs.Parse(ref)
+	}
+	if err == nil && (u.Scheme != abs.Scheme || u.Host != abs.Host) {
+		err = errors.New("only reports from this page's own origin are loaded")
+	}
+	if err == nil {
+		name = path.Base(u.Path)
+	}
+	p.store.Dispatch(&actions.LoadStarted{Side: side, Name: name})
+	if err != nil {
+		p.store.Dispatch(&actions.LoadFailed{Side: side, Name: ref, Err: err.Error()})
+		return
+	}
+	go func() {
+		resp, err := await(js.Global().Call("fetch", u.String(), map[string]any{"credentials": "same-origin"}))
+		if err == nil && !resp.Get("ok").Bool() {
+			err = errors.New("HTTP " + resp.Get("status").String() + " " + resp.Get("statusText").String())
+		}
+		if err != nil {
+			p.store.Dispatch(&actions.LoadFailed{Side: side, Name: name, Err: err.Error()})
+			return
+		}
+		p.parse(side, name, resp.Get("body"))
+	}()
+}
+
+// parse reads a ReadableStream of a report as it arrives. Each chunk is
+// handed to the reader between two awaits, so the page gets the main thread
+// back after every chunk rather than after the whole file.
+func (p *page) parse(side actions.Side, name string, stream js.Value) {
+	pr, pw := io.Pipe()
+	go func() { pw.CloseWithError(pump(stream, pw)) }()
+	r, err := report.Read(pr, name)
+	pr.CloseWithError(io.ErrClosedPipe) // stop the pump if Read gave up early
+	if err != nil {
+		p.store.Dispatch(&actions.LoadFailed{Side: side, Name: name, Err: err.Error()})
+		return
+	}
+	p.store.Dispatch(&actions.ReportLoaded{Side: side, Report: r})
+}
+
+// pump copies a ReadableStream of bytes into w.
+func pump(stream js.Value, w io.Writer) error {
+	reader := stream.Call("getReader")
+	defer reader.Call("releaseLock")
+	var buf []byte
+	for {
+		chunk, err := await(reader.Call("read"))
+		if err != nil {
+			return err
+		}
+		if chunk.Get("done").Bool() {
+			return nil
+		}
+		v := chunk.Get("value")
+		n := v.Get("length").Int()
+		if cap(buf) < n {
+			buf = make([]byte, n)
+		}
+		js.CopyBytesToGo(buf[:n], v)
+		if _, err := w.Write(buf[:n]); err != nil {
+			reader.Call("cancel")
+			return err
+		}
+	}
+}
+
+// await waits for a promise; the goroutine blocks, the page does not.
+func await(promise js.Value) (js.Value, error) {
+	done := make(chan struct{})
+	var value js.Value
+	var err error
+	then := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		value = args[0]
+		close(done)
+		return nil
+	})
+	catch := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		err = errors.New(args[0].Call("toString").String())
+		close(done)
+		return nil
+	})
+	defer then.Release()
+	defer catch.Release()
+	promise.Call("then", then, catch)
+	<-done
+	return value, err
+}

@@ -1,0 +1,117 @@
+//go:build js && wasm
+
+// Command viewer is benchview's page: the statistics core compiled to
+// WebAssembly, the vecty UI, and the wiring between them and the browser
+// (files, URLs, workers, ECharts, the address bar).
+//
+// The same module runs in two roles. On the page (no argument) it renders
+// the UI and hands comparisons to Web Workers; in a worker (argument
+// "worker", set by web/worker.js) it computes them. One module for both
+// keeps the first visit to a single download, compiled once: web/main.js
+// posts the compiled WebAssembly.Module to the workers.
+package main
+
+import (
+	"os"
+	"syscall/js"
+
+	"github.com/hexops/vecty"
+
+	"github.com/benchview/benchview/wasm/actions"
+	"github.com/benchview/benchview/wasm/components"
+	"github.com/benchview/benchview/wasm/store"
+)
+
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == "worker" {
+		serveWorker()
+		return
+	}
+	p := newPage()
+	p.start()
+	select {} // callbacks from the page keep the program busy from here on
+}
+
+// page is the viewer running in a document: the store, the UI rendering it,
+// and everything that reaches outside the store.
+type page struct {
+	store  *store.Store
+	app    *components.App
+	pool   *pool
+	charts *echarts
+	doc    js.Value
+
+	sentReview int    // the review whose jobs the pool has
+	fragment   string // the view last written to the address
+	selected   string // the selection last written to the address
+	search     string // the query the reports were loaded from
+}
+
+func newPage() *page {
+	p := &page{store: store.New(), doc: js.Global().Get("document"), charts: newECharts()}
+	p.app = &components.App{Store: p.store, Host: p}
+	p.pool = newPool(func(r *actions.RowComputed) { p.Dispatch(r) })
+	return p
+}
+
+// start restores the view from the address, renders, and loads the reports
+// the address names.
+func (p *page) start() {
+	p.store.Dispatch(&actions.ThemeChanged{Dark: p.watchTheme()})
+	p.store.Dispatch(&actions.RestoreView{Fragment: location().Get("hash").String()})
+	p.fragment, p.selected = p.store.View().Fragment(), p.store.View().Selected
+	p.store.Listen(p.changed)
+	if err := vecty.RenderInto("#app", p.app); err != nil {
+		println("benchview:", err.Error())
+		return
+	}
+	p.listenPage()
+	p.setState()
+	p.loadFromAddress()
+}
+
+// Dispatch hands an action to the store (components.Host).
+func (p *page) Dispatch(a any) { p.store.Dispatch(a) }
+
+// changed follows every action: rerender, send new work to the pool, and
+// keep the address and the body's state in step.
+func (p *page) changed() {
+	vecty.Rerender(p.app)
+	if id := p.store.ReviewID(); id != p.sentReview {
+		p.sentReview = id
+		p.pool.run(p.store.Jobs())
+	}
+	p.writeAddress()
+	p.setState()
+}
+
+// setState writes the phase to document.body.dataset.state. Any phase but
+// ready is written at once; ready waits for the frame that renders it, so
+// that nothing reads "ready" before the table and charts show it.
+func (p *page) setState() {
+	phase := p.store.Phase()
+	body := p.doc.Get("body")
+	if phase != store.Ready {
+		body.Get("dataset").Set("state", string(phase))
+		return
+	}
+	afterRender(func() {
+		if p.store.Phase() == store.Ready {
+			body.Get("dataset").Set("state", string(store.Ready))
+		}
+	})
+}
+
+// afterRender calls f in the next animation frame, after vecty's render of
+// that frame (vecty asked for its frame first).
+func afterRender(f func()) {
+	var cb js.Func
+	cb = js.FuncOf(func(js.Value, []js.Value) any {
+		cb.Release()
+		f()
+		return nil
+	})
+	js.Global().Call("requestAnimationFrame", cb)
+}
+
+func location() js.Value { return js.Global().Get("location") }

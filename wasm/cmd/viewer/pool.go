@@ -1,0 +1,147 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/binary"
+	"strconv"
+	"syscall/js"
+
+	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/wasm/actions"
+	"github.com/benchview/benchview/wasm/store"
+)
+
+// pool hands comparisons to as many Web Workers as the machine has cores,
+// one job per worker at a time, and reports each result as it arrives.
+type pool struct {
+	workers []js.Value
+	idle    []int       // workers with no job
+	queue   []store.Job // jobs not sent yet
+	done    func(*actions.RowComputed)
+	local   bool // no workers: compute on the page, one job per task
+	onMsg   js.Func
+}
+
+// newPool starts the workers. They receive the module main.js compiled, so
+// nothing is downloaded or compiled twice.
+func newPool(done func(*actions.RowComputed)) *pool {
+	p := &pool{done: done}
+	module := js.Global().Get("benchviewModule")
+	worker := js.Global().Get("Worker")
+	if module.IsUndefined() || worker.IsUndefined() {
+		p.local = true
+		return p
+	}
+	n := js.Global().Get("navigator").Get("hardwareConcurrency").Int()
+	n = max(1, min(n, 16))
+	p.onMsg = js.FuncOf(p.message)
+	for i := range n {
+		w := worker.New("worker.js", map[string]any{"name": "benchview-" + strconv.Itoa(i)})
+		w.Set("onmessage", p.onMsg)
+		w.Call("postMessage", map[string]any{"module": module, "worker": i})
+		p.workers = append(p.workers, w)
+		p.idle = append(p.idle, i)
+	}
+	return p
+}
+
+// run replaces the queue with jobs and starts them.
+func (p *pool) run(jobs []store.Job) {
+	p.queue = jobs
+	if p.local {
+		p.runLocal()
+		return
+	}
+	for len(p.idle) > 0 && len(p.queue) > 0 {
+		w := p.idle[len(p.idle)-1]
+		p.idle = p.idle[:len(p.idle)-1]
+		p.send(w)
+	}
+}
+
+// send gives worker w the next job.
+func (p *pool) send(w int) {
+	j := p.queue[0]
+	p.queue = p.queue[1:]
+	base, cur := samplesToJS(j.Base), samplesToJS(j.Cur)
+	msg := map[string]any{"review": j.Review, "index": j.Index, "base": base, "cur": cur}
+	p.workers[w].Call("postMessage", msg, []any{base.Get("buffer"), cur.Get("buffer")})
+}
+
+// message receives a worker's result and gives the worker its next job.
+func (p *pool) message(_ js.Value, args []js.Value) any {
+	m := args[0].Get("data")
+	w := m.Get("worker").Int()
+	if m.Get("index").IsUndefined() { // the worker's hello, or an error
+		if e := m.Get("error"); !e.IsUndefined() {
+			println("benchview: worker:", e.String())
+		}
+		return nil
+	}
+	c := m.Get("c")
+	p.done(&actions.RowComputed{
+		Review: m.Get("review").Int(),
+		Index:  m.Get("index").Int(),
+		Comparison: stats.Comparison{
+			BaselineMedian: c.Index(0).Float(),
+			Median:         c.Index(1).Float(),
+			Delta:          c.Index(2).Float(),
+			Lo:             c.Index(3).Float(),
+			Hi:             c.Index(4).Float(),
+			Verdict:        stats.Verdict(c.Index(5).Int()),
+		},
+	})
+	if len(p.queue) > 0 {
+		p.send(w)
+	} else {
+		p.idle = append(p.idle, w)
+	}
+	return nil
+}
+
+// runLocal computes the queue on the page when workers cannot run, one job
+// per macrotask so that the page still gets the main thread between rows.
+func (p *pool) runLocal() {
+	go func() {
+		for len(p.queue) > 0 {
+			j := p.queue[0]
+			p.queue = p.queue[1:]
+			c := stats.Compare(j.Base, j.Cur)
+			p.done(&actions.RowComputed{Review: j.Review, Index: j.Index, Comparison: c})
+			yield()
+		}
+	}()
+}
+
+// yield lets the event loop run before the goroutine continues.
+func yield() {
+	done := make(chan struct{})
+	var f js.Func
+	f = js.FuncOf(func(js.Value, []js.Value) any { f.Release(); close(done); return nil })
+	js.Global().Call("setTimeout", f, 0)
+	<-done
+}
+
+// samplesToJS packs samples as little-endian uint64s: exact, where a JS
+// number would round samples above 2^53.
+func samplesToJS(s []uint64) js.Value {
+	b := make([]byte, 8*len(s))
+	for i, v := range s {
+		binary.LittleEndian.PutUint64(b[8*i:], v)
+	}
+	a := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(a, b)
+	return a
+}
+
+// samplesFromJS unpacks what samplesToJS packed.
+func samplesFromJS(a js.Value) []uint64 {
+	b := make([]byte, a.Get("length").Int())
+	js.CopyBytesToGo(b, a)
+	s := make([]uint64, len(b)/8)
+	for i := range s {
+		s[i] = binary.LittleEndian.Uint64(b[8*i:])
+	}
+	return s
+}

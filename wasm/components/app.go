@@ -1,0 +1,89 @@
+//go:build js && wasm
+
+package components
+
+import (
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+
+	"github.com/benchview/benchview/wasm/actions"
+	"github.com/benchview/benchview/wasm/store"
+)
+
+// App is the whole page below <body>.
+type App struct {
+	vecty.Core
+	Store *store.Store `vecty:"prop"`
+	Host  Host         `vecty:"prop"`
+}
+
+// Render lays the page out: header, the two zones, what is happening, then
+// the review (summary, charts, table) once there is one.
+func (a *App) Render() vecty.ComponentOrHTML {
+	s := a.Store
+	done, total := s.Progress()
+	return elem.Div(
+		vecty.Markup(vecty.Class("app")),
+		&Header{},
+		&Loader{
+			Host:     a.Host,
+			Names:    [2]string{name(s, actions.Baseline), name(s, actions.Current)},
+			Loading:  [2]bool{s.Loading(actions.Baseline) != "", s.Loading(actions.Current) != ""},
+			CanSwap:  s.Report(actions.Baseline) != nil || s.Report(actions.Current) != nil,
+			Examples: examples,
+		},
+		&Status{Done: done, Total: total, Problems: s.Problems()},
+		a.renderReview(),
+	)
+}
+
+func (a *App) renderReview() vecty.ComponentOrHTML {
+	s := a.Store
+	if s.Report(actions.Baseline) == nil && s.Report(actions.Current) == nil {
+		return &Intro{}
+	}
+	rows := s.Rows()
+	selected, hasSelected := s.Selected()
+	view := s.View()
+	return elem.Main(
+		vecty.Markup(vecty.Class("review")),
+		&Summary{Host: a.Host, Counts: s.Counts(), Filter: view.Filter, Compared: s.Compared()},
+		&Toolbar{Host: a.Host, View: view, ShowAll: s.ShowAll(), Shown: len(rows)},
+		elem.Div(
+			vecty.Markup(vecty.Class("charts")),
+			&IntervalPanel{
+				Host: a.Host, Rows: rows, Selected: view.Selected, Dark: s.Dark(),
+				Gen: s.Gen(store.IntervalChart), Compared: s.Compared(),
+			},
+			&RunOrderPanel{
+				Host: a.Host, Row: selected, HasRow: hasSelected, Dark: s.Dark(),
+				Gen: s.Gen(store.RunOrderChart("")), ShowAll: s.ShowAll(),
+			},
+		),
+		vecty.If(s.ShowAll(), &RunOrderGrid{Host: a.Host, Rows: rows, Selected: view.Selected, Dark: s.Dark(), Gen: s.Gen(store.RunOrderChart(""))}),
+		&Table{Host: a.Host, Rows: rows, View: view, Compared: s.Compared()},
+	)
+}
+
+// name is what a side's zone says it holds.
+func name(s *store.Store, side actions.Side) string {
+	if n := s.Loading(side); n != "" {
+		return n
+	}
+	if r := s.Report(side); r != nil {
+		return r.Name
+	}
+	return ""
+}
+
+// Example is a pair of bundled reports one click away.
+type Example struct {
+	Label, Note       string
+	Baseline, Current string // URLs relative to the page
+}
+
+var examples = []Example{
+	{"a", "15 samples a row", "examples/base-a.jsonl", "examples/cur-a.jsonl"},
+	{"b", "60 samples, three backends, drift", "examples/base-b.jsonl", "examples/cur-b.jsonl"},
+	{"c", "a baseline below the six-sample floor", "examples/base-c.jsonl", "examples/cur-c.jsonl"},
+}

@@ -1,0 +1,42 @@
+//go:build js && wasm
+
+package components
+
+import (
+	"syscall/js"
+
+	"github.com/benchview/benchview/wasm/actions"
+)
+
+// Host is what the components need from the page around them. main.go
+// implements it; it is the only way a component causes a side effect.
+type Host interface {
+	// Dispatch hands an action to the store.
+	Dispatch(action any)
+	// Open reads files a user picked or dropped. side is where they were
+	// put; Anywhere when they were dropped on the page.
+	Open(side Placement, files js.Value)
+	// OpenURLs loads reports by URL, as ?baseline=…&current=… does.
+	OpenURLs(baseline, current string)
+	// NewChart makes the DOM node a chart; onClick receives the name of a
+	// clicked data item (a row's data-row key).
+	NewChart(node js.Value, onClick func(name string)) Chart
+}
+
+// Chart is a chart drawn into a node the component owns.
+type Chart interface {
+	// Draw replaces the chart's option with option (ECharts JSON), sized
+	// to its node, and calls done once it is on screen.
+	Draw(option []byte, done func())
+	// Dispose releases the chart.
+	Dispose()
+}
+
+// Placement is where files were put: on a side's zone, or anywhere.
+type Placement int
+
+// Anywhere is files dropped outside both zones; the host assigns them.
+const Anywhere Placement = -1
+
+// On is the placement of files put on side's zone.
+func On(side actions.Side) Placement { return Placement(side) }

@@ -1,0 +1,130 @@
+//go:build js && wasm
+
+package components
+
+import (
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/prop"
+
+	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/wasm/actions"
+	"github.com/benchview/benchview/wasm/chart"
+	"github.com/benchview/benchview/wasm/store"
+)
+
+// IntervalPanel frames the interval bars with a title and a legend.
+type IntervalPanel struct {
+	vecty.Core
+	Host     Host        `vecty:"prop"`
+	Rows     []store.Row `vecty:"prop"`
+	Selected string      `vecty:"prop"`
+	Dark     bool        `vecty:"prop"`
+	Gen      int         `vecty:"prop"`
+	Compared bool        `vecty:"prop"`
+}
+
+// Render shows the chart when a shown row has a verdict, or says why not.
+func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
+	var rows []review.Row
+	for _, r := range p.Rows {
+		if r.Verdict() {
+			rows = append(rows, r.Row)
+		}
+	}
+	var body vecty.ComponentOrHTML
+	switch {
+	case !p.Compared:
+		body = elem.Paragraph(vecty.Markup(vecty.Class("empty")), vecty.Text("One report alone has no shift to show: add the other one to compare."))
+	case len(rows) == 0:
+		body = elem.Paragraph(vecty.Markup(vecty.Class("empty")), vecty.Text("No compared row is shown yet."))
+	default:
+		body = elem.Div(
+			vecty.Markup(vecty.Class("chart-scroll")),
+			&IntervalChart{Host: p.Host, Rows: rows, Selected: p.Selected, Dark: p.Dark, Gen: p.Gen},
+		)
+	}
+	return elem.Section(
+		vecty.Markup(vecty.Class("panel", "interval-panel"), vecty.Attribute("aria-labelledby", "interval-title")),
+		elem.Heading2(vecty.Markup(prop.ID("interval-title")), vecty.Text("Shift of the median, with its 95% interval")),
+		elem.Paragraph(
+			vecty.Markup(vecty.Class("legend")),
+			legendItem("regression", "regression"), legendItem("improvement", "improvement"),
+			legendItem("noise", "inside the noise"), legendItem("underpowered", "underpowered (no interval)"),
+			elem.Span(vecty.Markup(vecty.Class("hint")), vecty.Text("Click a bar to select its row.")),
+		),
+		body,
+	)
+}
+
+func legendItem(class, text string) *vecty.HTML {
+	return elem.Span(vecty.Markup(vecty.Class("key", class)), vecty.Text(text))
+}
+
+// IntervalChart is the div#interval-chart that ECharts draws the bars into.
+// vecty renders the div; the chart inside belongs to ECharts.
+type IntervalChart struct {
+	vecty.Core
+	Host     Host         `vecty:"prop"`
+	Rows     []review.Row `vecty:"prop"` // computed rows, in the table's order
+	Selected string       `vecty:"prop"`
+	Dark     bool         `vecty:"prop"`
+	Gen      int          `vecty:"prop"` // the data generation to draw
+
+	div   *vecty.HTML
+	chart Chart
+	drawn int // the generation last handed to the chart
+	rows  int // how many rows the div is sized for
+}
+
+// Render is the container, sized for the rows.
+func (c *IntervalChart) Render() vecty.ComponentOrHTML {
+	c.rows = len(c.Rows)
+	c.div = elem.Div(vecty.Markup(
+		prop.ID("interval-chart"),
+		vecty.Attribute("role", "img"),
+		vecty.Attribute("aria-label", "Interval bars: the shift of each row's median with its 95% interval; the table below has the same numbers."),
+		vecty.Style("height", strconv.Itoa(chart.IntervalHeight(len(c.Rows)))+"px"),
+	))
+	return c.div
+}
+
+// Mount creates the chart in the container.
+func (c *IntervalChart) Mount() {
+	c.chart = c.Host.NewChart(c.div.Node(), func(name string) {
+		c.Host.Dispatch(&actions.Select{Key: name})
+	})
+	c.draw()
+}
+
+// Unmount disposes of the chart.
+func (c *IntervalChart) Unmount() {
+	if c.chart != nil {
+		c.chart.Dispose()
+		c.chart = nil
+	}
+}
+
+// SkipRender redraws the chart when its data changed and rerenders the
+// container only when its height must change.
+func (c *IntervalChart) SkipRender(prev vecty.Component) bool {
+	if c.chart != nil && c.Gen != c.drawn {
+		c.draw()
+	}
+	return len(c.Rows) == c.rows
+}
+
+func (c *IntervalChart) draw() {
+	gen := c.Gen
+	c.drawn = gen
+	option, err := chart.IntervalStyled(c.Rows, chart.Style{Dark: c.Dark, Selected: c.Selected})
+	if err != nil {
+		println("benchview: interval chart:", err.Error()) // a bug: the page stays "computing"
+		return
+	}
+	c.chart.Draw(option, func() {
+		c.Host.Dispatch(&actions.ChartDrawn{ID: store.IntervalChart, Gen: gen})
+	})
+}

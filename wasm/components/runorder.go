@@ -1,0 +1,169 @@
+//go:build js && wasm
+
+package components
+
+import (
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/wasm/actions"
+	"github.com/benchview/benchview/wasm/chart"
+	"github.com/benchview/benchview/wasm/store"
+)
+
+// RunOrderPanel shows the run-order chart of the selected row.
+type RunOrderPanel struct {
+	vecty.Core
+	Host    Host      `vecty:"prop"`
+	Row     store.Row `vecty:"prop"`
+	HasRow  bool      `vecty:"prop"`
+	Dark    bool      `vecty:"prop"`
+	Gen     int       `vecty:"prop"`
+	ShowAll bool      `vecty:"prop"` // every row's chart is below: this one is not drawn twice
+}
+
+// Render shows the selected row's name and chart, or how to pick one.
+func (p *RunOrderPanel) Render() vecty.ComponentOrHTML {
+	var body vecty.ComponentOrHTML
+	title := elem.Heading2(vecty.Markup(prop.ID("run-order-title")), vecty.Text("Run order"))
+	switch {
+	case !p.HasRow:
+		body = elem.Paragraph(vecty.Markup(vecty.Class("empty")), vecty.Text("Select a row (in the table or on a bar) to see its samples in the order the run took them."))
+	case p.Row.BaseStats == nil && p.Row.CurStats == nil:
+		body = elem.Paragraph(vecty.Markup(vecty.Class("empty")), vecty.Text("This row has no samples to draw."))
+	case p.ShowAll:
+		body = elem.Paragraph(vecty.Markup(vecty.Class("empty")), vecty.Text("Every row's run order is shown below the charts."))
+	default:
+		body = &RunOrderChart{Host: p.Host, Row: p.Row.Row, Dark: p.Dark, Gen: p.Gen}
+	}
+	var name vecty.ComponentOrHTML
+	if p.HasRow {
+		name = elem.Paragraph(vecty.Markup(vecty.Class("run-order-name")), elem.Code(vecty.Text(p.Row.Key.String())))
+	}
+	return elem.Section(
+		vecty.Markup(vecty.Class("panel", "run-order-panel"), vecty.Attribute("aria-labelledby", "run-order-title")),
+		title, name, body,
+	)
+}
+
+// RunOrderGrid shows the run-order chart of every shown row with samples.
+type RunOrderGrid struct {
+	vecty.Core
+	Host     Host        `vecty:"prop"`
+	Rows     []store.Row `vecty:"prop"`
+	Selected string      `vecty:"prop"`
+	Dark     bool        `vecty:"prop"`
+	Gen      int         `vecty:"prop"`
+}
+
+// Render lists one card per row.
+func (g *RunOrderGrid) Render() vecty.ComponentOrHTML {
+	cards := vecty.List{}
+	for _, r := range g.Rows {
+		if r.BaseStats == nil && r.CurStats == nil {
+			continue
+		}
+		cards = append(cards, &RunOrderCard{Host: g.Host, Row: r.Row, Selected: r.Key.String() == g.Selected, Dark: g.Dark, Gen: g.Gen})
+	}
+	return elem.Section(
+		vecty.Markup(vecty.Class("panel", "run-order-grid"), vecty.Attribute("aria-label", "Run order of every row")),
+		elem.Heading2(vecty.Text("Run order of every row")),
+		elem.Div(vecty.Markup(vecty.Class("cards")), cards),
+	)
+}
+
+// RunOrderCard is one row's name and run-order chart in the grid.
+type RunOrderCard struct {
+	vecty.Core
+	Host     Host       `vecty:"prop"`
+	Row      review.Row `vecty:"prop"`
+	Selected bool       `vecty:"prop"`
+	Dark     bool       `vecty:"prop"`
+	Gen      int        `vecty:"prop"`
+}
+
+// Key keeps a row's card (and its chart) when the rows are reordered.
+func (c *RunOrderCard) Key() any { return c.Row.Key.String() }
+
+// Render shows the name as a button that selects the row, and the chart.
+func (c *RunOrderCard) Render() vecty.ComponentOrHTML {
+	key := c.Row.Key.String()
+	return elem.Div(
+		vecty.Markup(vecty.Class("card"), vecty.ClassMap{"selected": c.Selected}),
+		elem.Button(
+			vecty.Markup(prop.Type("button"), vecty.Class("card-name"), vecty.Attribute("title", key),
+				event.Click(func(*vecty.Event) { c.Host.Dispatch(&actions.Select{Key: key}) })),
+			vecty.Text(key),
+		),
+		&RunOrderChart{Host: c.Host, Row: c.Row, Dark: c.Dark, Gen: c.Gen, Small: true},
+	)
+}
+
+// RunOrderChart is a div.run-order-chart[data-row=…] that ECharts draws one
+// row's samples into.
+type RunOrderChart struct {
+	vecty.Core
+	Host  Host       `vecty:"prop"`
+	Row   review.Row `vecty:"prop"`
+	Dark  bool       `vecty:"prop"`
+	Gen   int        `vecty:"prop"`
+	Small bool       `vecty:"prop"`
+
+	div       *vecty.HTML
+	chart     Chart
+	drawn     int    // generation last handed to the chart
+	drawnKey  string // row last handed to the chart
+	renderKey string // row the div was rendered for
+}
+
+// Render is the container, labelled with its row.
+func (c *RunOrderChart) Render() vecty.ComponentOrHTML {
+	c.renderKey = c.Row.Key.String()
+	c.div = elem.Div(vecty.Markup(
+		vecty.Class("run-order-chart"),
+		vecty.ClassMap{"small": c.Small},
+		vecty.Data("row", c.renderKey),
+		vecty.Attribute("role", "img"),
+		vecty.Attribute("aria-label", "Samples of "+c.renderKey+" in run order, baseline and current, with their medians"),
+	))
+	return c.div
+}
+
+// Mount creates the chart.
+func (c *RunOrderChart) Mount() {
+	c.chart = c.Host.NewChart(c.div.Node(), nil)
+	c.draw()
+}
+
+// Unmount disposes of the chart.
+func (c *RunOrderChart) Unmount() {
+	if c.chart != nil {
+		c.chart.Dispose()
+		c.chart = nil
+	}
+}
+
+// SkipRender redraws when the row or the data changed, and rerenders the
+// container (its data-row) only when the row did.
+func (c *RunOrderChart) SkipRender(prev vecty.Component) bool {
+	if c.chart != nil && (c.Gen != c.drawn || c.Row.Key.String() != c.drawnKey) {
+		c.draw()
+	}
+	return c.Row.Key.String() == c.renderKey
+}
+
+func (c *RunOrderChart) draw() {
+	gen, key := c.Gen, c.Row.Key.String()
+	c.drawn, c.drawnKey = gen, key
+	option, err := chart.RunOrder(c.Row, c.Dark)
+	if err != nil {
+		println("benchview: run-order chart:", err.Error())
+		return
+	}
+	c.chart.Draw(option, func() {
+		c.Host.Dispatch(&actions.ChartDrawn{ID: store.RunOrderChart(key), Gen: gen})
+	})
+}

@@ -1,0 +1,252 @@
+//go:build js && wasm
+
+package components
+
+import (
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"github.com/benchview/benchview/core/report"
+	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/wasm/actions"
+	"github.com/benchview/benchview/wasm/format"
+	"github.com/benchview/benchview/wasm/store"
+)
+
+// Table is the results: one <tr data-row=…> per row, with data-verdict for
+// a computed comparison and data-state otherwise.
+type Table struct {
+	vecty.Core
+	Host     Host        `vecty:"prop"`
+	Rows     []store.Row `vecty:"prop"`
+	View     store.View  `vecty:"prop"`
+	Compared bool        `vecty:"prop"` // two reports: Δ, interval and both sides
+}
+
+// column is a sortable column of the table.
+type column struct {
+	id, label, title string
+}
+
+var (
+	headCols = []column{
+		{store.ColName, "Row", "benchmark / kind / backend"},
+		{store.ColVerdict, "Verdict", "what the 95% interval says"},
+	}
+	shiftCols = []column{
+		{store.ColDelta, "Δ%", "shift of the median, in percent of the baseline's"},
+		{store.ColInterval, "95% interval", "bootstrap interval of the shift"},
+	}
+	baseCols = []column{
+		{store.ColBaseMedian, "median", "baseline median"},
+		{store.ColBaseSpread, "p25–p75", "baseline middle half"},
+		{store.ColBaseIQR, "IQR", "baseline interquartile range"},
+		{store.ColBaseN, "n", "baseline samples"},
+	}
+	curCols = []column{
+		{store.ColCurMedian, "median", "current median"},
+		{store.ColCurSpread, "p25–p75", "current middle half"},
+		{store.ColCurIQR, "IQR", "current interquartile range"},
+		{store.ColCurN, "n", "current samples"},
+	}
+)
+
+// Render shows the table, or a line saying no row matches.
+func (t *Table) Render() vecty.ComponentOrHTML {
+	cols := t.columns()
+	body := make(vecty.List, 0, len(t.Rows))
+	for _, r := range t.Rows {
+		body = append(body, t.renderRow(r))
+	}
+	return elem.Section(
+		vecty.Markup(vecty.Class("results")),
+		elem.Table(
+			vecty.Markup(vecty.Class("results-table"), prop.ID("results")),
+			elem.Caption(vecty.Markup(vecty.Class("visually-hidden")), vecty.Text("Results, one row per benchmark, kind and backend")),
+			elem.TableHead(t.renderGroups(), t.renderHeader(cols)),
+			elem.TableBody(body),
+		),
+		vecty.If(len(t.Rows) == 0, elem.Paragraph(vecty.Markup(vecty.Class("empty")), vecty.Text("No row matches the filter and the search."))),
+	)
+}
+
+func (t *Table) columns() []column {
+	cols := append([]column{}, headCols...)
+	if t.Compared {
+		cols = append(cols, shiftCols...)
+		cols = append(cols, baseCols...)
+		return append(cols, curCols...)
+	}
+	// One report alone: its side's numbers, whichever side it is in.
+	return append(cols, curCols...)
+}
+
+func (t *Table) renderGroups() *vecty.HTML {
+	if !t.Compared {
+		return elem.TableRow(
+			elem.TableHeader(vecty.Markup(vecty.Attribute("colspan", 2))),
+			elem.TableHeader(vecty.Markup(vecty.Attribute("colspan", 4), vecty.Attribute("scope", "colgroup"), vecty.Class("group")), vecty.Text("Samples")),
+		)
+	}
+	return elem.TableRow(
+		elem.TableHeader(vecty.Markup(vecty.Attribute("colspan", 4))),
+		elem.TableHeader(vecty.Markup(vecty.Attribute("colspan", 4), vecty.Attribute("scope", "colgroup"), vecty.Class("group", "base")), vecty.Text("Baseline")),
+		elem.TableHeader(vecty.Markup(vecty.Attribute("colspan", 4), vecty.Attribute("scope", "colgroup"), vecty.Class("group", "cur")), vecty.Text("Current")),
+	)
+}
+
+func (t *Table) renderHeader(cols []column) *vecty.HTML {
+	cells := vecty.List{}
+	for _, c := range cols {
+		c := c
+		sorted := "none"
+		arrow := ""
+		switch t.View.Sorted(c.id) {
+		case 1:
+			sorted, arrow = "ascending", " ▲"
+		case -1:
+			sorted, arrow = "descending", " ▼"
+		}
+		cells = append(cells, elem.TableHeader(
+			vecty.Markup(vecty.Attribute("scope", "col"), vecty.Attribute("aria-sort", sorted), vecty.Data("col", c.id)),
+			elem.Button(
+				vecty.Markup(prop.Type("button"), vecty.Attribute("title", "Sort by "+c.title),
+					event.Click(func(*vecty.Event) { t.Host.Dispatch(&actions.SortBy{Column: c.id}) })),
+				vecty.Text(c.label),
+				elem.Span(vecty.Markup(vecty.Class("arrow"), vecty.Attribute("aria-hidden", "true")), vecty.Text(arrow)),
+			),
+		))
+	}
+	return elem.TableRow(cells)
+}
+
+func (t *Table) renderRow(r store.Row) *vecty.HTML {
+	key := r.Key.String()
+	selected := key == t.View.Selected
+	attr := vecty.Data("state", r.Status)
+	if r.Verdict() {
+		attr = vecty.Data("verdict", r.Status)
+	}
+	unit := rowUnit(r.Row)
+	cells := vecty.List{
+		elem.TableHeader(
+			vecty.Markup(vecty.Attribute("scope", "row"), vecty.Class("name")),
+			elem.Button(
+				vecty.Markup(prop.Type("button"), vecty.Class("row-name"), vecty.Attribute("aria-pressed", selected),
+					vecty.Attribute("title", key)),
+				elem.Span(vecty.Markup(vecty.Class("bench")), vecty.Text(r.Key.Benchmark)),
+				elem.Span(vecty.Markup(vecty.Class("kb")), vecty.Text("/"+r.Key.Kind+"/"+r.Key.Backend)),
+			),
+		),
+		elem.TableData(vecty.Markup(vecty.Class("verdict")), renderVerdict(r)),
+	}
+	if t.Compared {
+		delta, interval := format.None, format.None
+		if c := r.Comparison; c != nil {
+			delta, interval = format.Percent(c.Delta), format.Interval(c.Lo, c.Hi)
+		}
+		cells = append(cells, num(delta, "delta"), num(interval, "interval"))
+		cells = append(cells, renderSide(r.BaseStats, unit)...)
+	}
+	side := r.CurStats
+	if !t.Compared && side == nil {
+		side = r.BaseStats
+	}
+	cells = append(cells, renderSide(side, unit)...)
+	return elem.TableRow(
+		vecty.Markup(
+			vecty.Data("row", key), attr,
+			vecty.Class("status-"+class(r.Status)),
+			vecty.ClassMap{"selected": selected},
+			vecty.Attribute("aria-selected", selected),
+			event.Click(func(*vecty.Event) { t.Host.Dispatch(&actions.Select{Key: key}) }),
+		),
+		cells,
+	)
+}
+
+// rowUnit is the one unit a row's durations are shown in.
+func rowUnit(r review.Row) format.Unit {
+	var m []float64
+	for _, s := range []*stats.Stats{r.BaseStats, r.CurStats} {
+		if s != nil {
+			m = append(m, s.Median())
+		}
+	}
+	return format.UnitFor(m...)
+}
+
+func renderSide(s *stats.Stats, unit format.Unit) vecty.List {
+	if s == nil {
+		return vecty.List{num(format.None, "median"), num(format.None, ""), num(format.None, ""), num(format.None, "n")}
+	}
+	// The unit is named once, on the median: the row's other durations
+	// are in the same one, which keeps the table inside a laptop's width.
+	return vecty.List{
+		num(unit.Format(s.Median()), "median"),
+		num(unit.Number(s.P25())+"–"+unit.Number(s.P75()), "spread"),
+		num(unit.Number(s.IQR()), ""),
+		num(strconv.Itoa(len(s.Sorted)), "n"),
+	}
+}
+
+func num(text, class string) *vecty.HTML {
+	return elem.TableData(vecty.Markup(vecty.Class("num"), vecty.MarkupIf(class != "", vecty.Class(class))), vecty.Text(text))
+}
+
+// renderVerdict is the status in words and colour, with what a reader needs
+// to know about it.
+func renderVerdict(r store.Row) *vecty.HTML {
+	text := r.Status
+	switch r.Status {
+	case store.Pending:
+		text = "computing…"
+	case "underpowered":
+		text = "underpowered: " + count(r.BaseStats) + " vs " + count(r.CurStats) + " samples, " + strconv.Itoa(stats.MinSamples) + " needed"
+	case string(review.Unsupported):
+		text = "unsupported"
+		if what := reason(r.Row); what != "" {
+			text += ": " + what
+		}
+	case string(review.OnlyInBaseline):
+		text = "only in baseline"
+	case string(review.OnlyInCurrent):
+		text = "only in current"
+	case string(review.NotOK):
+		text = "not ok: " + notOK(r.Row)
+	}
+	return elem.Span(vecty.Markup(vecty.Class("pill", class(r.Status)), vecty.Attribute("title", text)), vecty.Text(text))
+}
+
+func count(s *stats.Stats) string {
+	if s == nil {
+		return "0"
+	}
+	return strconv.Itoa(len(s.Sorted))
+}
+
+// reason is what an unsupported row says it refused.
+func reason(r review.Row) string {
+	for _, side := range []*report.Row{r.Cur, r.Base} {
+		if side != nil && side.What != "" {
+			return side.What
+		}
+	}
+	return ""
+}
+
+// notOK says which side reported ok:false.
+func notOK(r review.Row) string {
+	switch {
+	case r.Base != nil && !r.Base.OK && r.Cur != nil && !r.Cur.OK:
+		return "both runs report ok:false"
+	case r.Cur != nil && !r.Cur.OK:
+		return "the current run reports ok:false"
+	}
+	return "the baseline reports ok:false"
+}

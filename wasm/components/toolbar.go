@@ -1,0 +1,92 @@
+//go:build js && wasm
+
+package components
+
+import (
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"github.com/benchview/benchview/wasm/actions"
+	"github.com/benchview/benchview/wasm/store"
+)
+
+// Toolbar holds the table's filter, search and the switch that shows every
+// row's run-order chart.
+type Toolbar struct {
+	vecty.Core
+	Host    Host       `vecty:"prop"`
+	View    store.View `vecty:"prop"`
+	ShowAll bool       `vecty:"prop"`
+	Shown   int        `vecty:"prop"` // rows the table shows
+}
+
+var filters = []struct{ value, label string }{
+	{"", "Every row"},
+	{"regression", "Regressions"},
+	{"improvement", "Improvements"},
+	{"inside the noise", "Inside the noise"},
+	{"underpowered", "Underpowered"},
+	{store.Other, "Not compared"},
+}
+
+// Render shows the controls.
+func (t *Toolbar) Render() vecty.ComponentOrHTML {
+	options := vecty.List{}
+	for _, f := range filters {
+		options = append(options, elem.Option(
+			vecty.Markup(prop.Value(f.value), vecty.Property("selected", f.value == t.View.Filter)),
+			vecty.Text(f.label),
+		))
+	}
+	return elem.Div(
+		vecty.Markup(vecty.Class("toolbar")),
+		elem.Label(
+			vecty.Markup(prop.For("verdict-filter")),
+			vecty.Text("Show"),
+		),
+		elem.Select(
+			vecty.Markup(prop.ID("verdict-filter"), event.Change(t.onFilter)),
+			options,
+		),
+		elem.Label(
+			vecty.Markup(prop.For("search"), vecty.Class("visually-hidden")),
+			vecty.Text("Search rows by name"),
+		),
+		elem.Input(vecty.Markup(
+			prop.Type(prop.TypeSearch), prop.ID("search"),
+			prop.Placeholder("Search benchmark/kind/backend"),
+			vecty.Attribute("autocomplete", "off"), vecty.Attribute("spellcheck", "false"),
+			prop.Value(t.View.Search),
+			event.Input(t.onSearch),
+		)),
+		elem.Span(
+			vecty.Markup(vecty.Class("shown")),
+			vecty.Text(strconv.Itoa(t.Shown)+" rows shown"),
+		),
+		elem.Label(
+			vecty.Markup(vecty.Class("toggle")),
+			elem.Input(vecty.Markup(
+				prop.Type(prop.TypeCheckbox), prop.ID("show-all-run-order"),
+				prop.Checked(t.ShowAll),
+				event.Change(t.onShowAll),
+			)),
+			vecty.Text(" Run order of every row"),
+		),
+	)
+}
+
+func (t *Toolbar) onFilter(e *vecty.Event) {
+	t.Host.Dispatch(&actions.Filter{Status: e.Target.Get("value").String()})
+}
+
+func (t *Toolbar) onSearch(e *vecty.Event) {
+	t.Host.Dispatch(&actions.Search{Text: e.Target.Get("value").String()})
+}
+
+func (t *Toolbar) onShowAll(e *vecty.Event) {
+	t.Host.Dispatch(&actions.ShowAllRunOrder{Show: e.Target.Get("checked").Bool()})
+}

@@ -1,0 +1,48 @@
+// A Web Worker of the viewer: it runs the same module as the page, in its
+// worker role, and computes one comparison per message.
+//
+// The first message carries the compiled WebAssembly.Module (main.js
+// compiled it once) and this worker's number; jobs that arrive before the
+// module is running wait in a queue.
+"use strict";
+
+importScripts("wasm_exec.js");
+
+// The module links vecty, whose init refuses to run where there is no
+// document. In a worker the module never renders, so an empty placeholder
+// lets that check pass; nothing reads it. (A separate worker program
+// without vecty would avoid this, but it would be a second download of
+// about 0.6 MB compressed on the first visit.)
+self.document = {};
+
+let pending = [];
+let id = -1;
+
+self.onmessage = async (e) => {
+  if (!e.data.module) {
+    pending.push(e.data);
+    return;
+  }
+  id = e.data.worker;
+  try {
+    const go = new Go();
+    go.argv = ["viewer", "worker"];
+    const instance = await WebAssembly.instantiate(e.data.module, go.importObject);
+    go.run(instance); // returns once main blocks, with benchviewCompute set
+    if (typeof self.benchviewCompute !== "function") throw new Error("the module did not start in its worker role");
+  } catch (err) {
+    self.postMessage({ worker: id, error: String(err) });
+    return;
+  }
+  self.onmessage = (e) => compute(e.data);
+  const queued = pending;
+  pending = null;
+  queued.forEach(compute);
+  self.postMessage({ worker: id });
+};
+
+function compute(job) {
+  const result = self.benchviewCompute(job);
+  result.worker = id;
+  self.postMessage(result);
+}
