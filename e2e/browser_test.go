@@ -1,0 +1,276 @@
+package e2e
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// chromium is Debian's Chromium, the browser the tests are written against.
+const chromium = "/usr/bin/chromium"
+
+// tb is what the helpers need of a test or a benchmark.
+type tb interface {
+	Helper()
+	Fatalf(format string, args ...any)
+	Errorf(format string, args ...any)
+	Skipf(format string, args ...any)
+	Logf(format string, args ...any)
+	Cleanup(func())
+	TempDir() string
+}
+
+// binary is the benchview binary under test.
+func binary(t tb) string {
+	t.Helper()
+	bin := os.Getenv("BENCHVIEW_BIN")
+	if bin == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("BENCHVIEW_BIN is not set: the browser tests need the built binary (make e2e sets it)")
+		}
+		t.Skipf("SKIPPING the browser tests: BENCHVIEW_BIN is not set (run `make e2e`, or set it to an absolute path of bin/benchview)")
+	}
+	if _, err := os.Stat(chromium); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s: %v", chromium, err)
+		}
+		t.Skipf("SKIPPING the browser tests: %s is missing (apt-get install chromium)", chromium)
+	}
+	return bin
+}
+
+// serve starts `benchview -addr 127.0.0.1:0 args...` and returns the URL it
+// prints.
+func serve(t tb, args ...string) *url.URL {
+	t.Helper()
+	bin := binary(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cmd := exec.CommandContext(ctx, bin, append([]string{"-addr", "127.0.0.1:0"}, args...)...)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("starting %s: %v", bin, err)
+	}
+	t.Cleanup(func() {
+		cancel()
+		cmd.Wait()
+	})
+	found := make(chan string, 1)
+	go func() {
+		s := bufio.NewScanner(out)
+		for s.Scan() {
+			if m := regexp.MustCompile(`http://\S+`).FindString(s.Text()); m != "" {
+				found <- m
+				break
+			}
+		}
+		io.Copy(io.Discard, out)
+	}()
+	select {
+	case raw := <-found:
+		u, err := url.Parse(raw)
+		if err != nil {
+			t.Fatalf("the server printed %q: %v", raw, err)
+		}
+		return u
+	case <-time.After(20 * time.Second):
+		t.Fatalf("%s printed no URL in 20s", bin)
+	}
+	return nil
+}
+
+// browser is one headless Chromium with a fresh profile, and the requests
+// its pages made.
+type browser struct {
+	ctx    context.Context
+	origin string
+
+	mu       sync.Mutex
+	requests []string
+}
+
+// open starts Chromium and a tab for pages of origin. When the test ends it
+// fails if any request the tab (or its workers) made went anywhere else.
+// Other hosts do not even resolve: the page cannot reach them by accident.
+func open(t tb, origin *url.URL) *browser {
+	t.Helper()
+	host := origin.Hostname()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE "+host),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 800),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	b := &browser{ctx: ctx, origin: origin.Scheme + "://" + origin.Host}
+	t.Cleanup(func() {
+		cancel()
+		cancelAlloc()
+	})
+	if err := chromedp.Listen(ctx, b.event); err != nil {
+		t.Fatalf("starting %s: %v", chromium, err)
+	}
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatalf("network.enable: %v", err)
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+		Width: 1280, Height: 800, DeviceScaleFactor: 1,
+	}); err != nil {
+		t.Fatalf("viewport: %v", err)
+	}
+	t.Cleanup(func() { b.checkOrigin(t) })
+	return b
+}
+
+func (b *browser) event(ev any) {
+	if e, ok := ev.(*network.EventRequestWillBeSent); ok {
+		b.mu.Lock()
+		b.requests = append(b.requests, e.Request.URL)
+		b.mu.Unlock()
+	}
+}
+
+// checkOrigin fails t for every request that left the origin. data: URLs
+// never leave the page.
+func (b *browser) checkOrigin(t tb) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.requests) == 0 {
+		t.Errorf("no request was seen at all: the origin check would pass vacuously")
+	}
+	for _, r := range b.requests {
+		if !strings.HasPrefix(r, b.origin+"/") && !strings.HasPrefix(r, "data:") {
+			t.Errorf("a request left the origin %s: %s", b.origin, r)
+		}
+	}
+}
+
+// do runs actions, failing t on error.
+func (b *browser) do(t tb, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(b.ctx, actions...); err != nil {
+		t.Fatalf("%v", err)
+	}
+}
+
+// eval evaluates a JavaScript expression (awaiting a promise) into T.
+func eval[T any](t tb, b *browser, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", short(expr), err)
+	}
+	return v
+}
+
+func short(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 120 {
+		return s[:120] + "…"
+	}
+	return s
+}
+
+// waitFor waits until the expression is truthy, up to a minute.
+func (b *browser) waitFor(t tb, what, expr string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, time.Minute)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(0))); err != nil {
+		state, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`document.body.dataset.state + " | " + (document.querySelector("[role=alert]")?.textContent ?? "no alert")`))
+		t.Fatalf("waiting for %s: %v (page state: %s)", what, err, state)
+	}
+}
+
+// ready is the page's promise that every row is computed and every chart
+// drawn, with at least one table row shown.
+const ready = `document.body.dataset.state === "ready" && document.querySelector("tr[data-row]") !== null`
+
+// load opens the viewer and sets the two file inputs.
+func (b *browser) load(t tb, base, cur string) {
+	t.Helper()
+	b.do(t, chromedp.Navigate(b.origin+"/"))
+	b.waitFor(t, "the viewer to start", `document.body.dataset.state === "idle"`)
+	b.setFiles(t, base, cur)
+}
+
+// setFiles sets #baseline-file and #current-file to the files, and waits
+// until the page is ready with both.
+func (b *browser) setFiles(t tb, base, cur string) {
+	t.Helper()
+	for _, f := range []struct{ sel, path string }{{"#baseline-file", base}, {"#current-file", cur}} {
+		abs, err := filepath.Abs(f.path)
+		if err != nil {
+			t.Fatalf("%v", err)
+		}
+		b.do(t, chromedp.SetUploadFiles(chromedp.CSS(f.sel), []string{abs}))
+	}
+	b.waitFor(t, "both reports to be computed and drawn", ready+
+		` && document.querySelector("label[for=baseline-file] .zone-file").textContent === `+jsString(filepath.Base(base))+
+		` && document.querySelector("label[for=current-file] .zone-file").textContent === `+jsString(filepath.Base(cur)))
+}
+
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// pageRow is a row of the table as the page shows it.
+type pageRow struct {
+	Key, Verdict, State, Name string
+	Selected                  bool
+}
+
+// tableRows reads the table's rows, in order.
+func tableRows(t tb, b *browser) []pageRow {
+	t.Helper()
+	return eval[[]pageRow](t, b, `[...document.querySelectorAll("tr[data-row]")].map(tr => ({
+		Key: tr.dataset.row, Verdict: tr.dataset.verdict ?? "", State: tr.dataset.state ?? "",
+		Name: tr.querySelector(".row-name").textContent, Selected: tr.classList.contains("selected")}))`)
+}
+
+// emulateScheme emulates the system's colour scheme preference.
+func (b *browser) emulateScheme(t tb, scheme string) {
+	t.Helper()
+	if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+	}); err != nil {
+		t.Fatalf("emulating %s: %v", scheme, err)
+	}
+}
+
+// screenshot writes a PNG of the viewport to dir/name and returns its path.
+func (b *browser) screenshot(t tb, dir, name string) string {
+	t.Helper()
+	png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatalf("%v", err)
+	}
+	return path
+}

@@ -1,0 +1,12 @@
+// Package e2e drives the real viewer in headless Chromium: it starts the
+// built binary ($BENCHVIEW_BIN) on a loopback port, loads real report files
+// into the page and reads what the page shows: the table's data-verdict and
+// data-state, the charts' data as ECharts holds it, the alert for a bad
+// file, the view state in the address. Every test also fails if any request
+// left the server's origin.
+//
+// Without BENCHVIEW_BIN the tests skip with a loud message, except when
+// CI=true, where they fail. The benchmarks time a drop of two 100-row
+// reports to the ready state, the longest main-thread task meanwhile, and
+// the time from opening the page to using it.
+package e2e

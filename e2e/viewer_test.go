@@ -1,0 +1,484 @@
+package e2e
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// golden is the repository's copy of a golden report pair.
+func golden(set string) (base, cur string) {
+	return filepath.Join("..", "testdata", "base-"+set+".jsonl"), filepath.Join("..", "testdata", "cur-"+set+".jsonl")
+}
+
+// comparison is a line `benchview compare` prints.
+type comparison struct {
+	Benchmark, Of, Backend, Verdict string
+	Delta                           float64  `json:"delta_pct"`
+	Lo                              *float64 `json:"ci_low_pct"`
+	Hi                              *float64 `json:"ci_high_pct"`
+}
+
+func (c comparison) key() string { return c.Benchmark + "/" + c.Of + "/" + c.Backend }
+
+// compare runs `benchview compare base cur` and returns its lines, in order.
+// Its exit status is not checked: a report with bad lines still compares
+// the good ones, which is what the page must show too.
+func compare(t tb, base, cur string) []comparison {
+	t.Helper()
+	cmd := exec.Command(binary(t), "compare", base, cur)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, _ := cmd.Output()
+	var cs []comparison
+	s := bufio.NewScanner(bytes.NewReader(out))
+	s.Buffer(nil, 1<<20)
+	for s.Scan() {
+		var c comparison
+		if err := json.Unmarshal(s.Bytes(), &c); err != nil {
+			t.Fatalf("benchview compare printed %q: %v", s.Text(), err)
+		}
+		cs = append(cs, c)
+	}
+	if len(cs) == 0 {
+		t.Fatalf("benchview compare %s %s printed nothing (stderr: %s)", base, cur, stderr.String())
+	}
+	return cs
+}
+
+// checkVerdicts checks that the rows with a data-verdict are exactly the
+// rows benchview compare prints, with its verdicts.
+func checkVerdicts(t *testing.T, rows []pageRow, want []comparison) {
+	t.Helper()
+	got := map[string]string{}
+	for _, r := range rows {
+		if r.Verdict != "" {
+			got[r.Key] = r.Verdict
+		}
+		if (r.Verdict == "") == (r.State == "") {
+			t.Errorf("row %s has data-verdict %q and data-state %q: want exactly one", r.Key, r.Verdict, r.State)
+		}
+	}
+	for _, c := range want {
+		if got[c.key()] != c.Verdict {
+			t.Errorf("row %s: data-verdict %q, benchview compare says %q", c.key(), got[c.key()], c.Verdict)
+		}
+		delete(got, c.key())
+	}
+	for k, v := range got {
+		t.Errorf("row %s has data-verdict %q, but benchview compare has no such row", k, v)
+	}
+}
+
+// intervalChart is what ECharts holds for #interval-chart.
+type intervalChart struct {
+	Bars []struct {
+		Name  string
+		Value []float64
+	}
+	Marks []struct {
+		Name  string
+		Value []float64
+	}
+	Width, Height int // of the canvas ECharts drew into
+}
+
+func readIntervalChart(t tb, b *browser) intervalChart {
+	t.Helper()
+	return eval[intervalChart](t, b, `(() => {
+		const el = document.getElementById("interval-chart");
+		const o = echarts.getInstanceByDom(el).getOption();
+		const canvas = el.querySelector("canvas");
+		return {
+			Bars: o.series[0].data.map(d => ({Name: d.name, Value: d.value ?? null})),
+			Marks: o.series[1].data.map(d => ({Name: d.name, Value: d.value})),
+			Width: canvas ? canvas.width : 0, Height: canvas ? canvas.height : 0,
+		};
+	})()`)
+}
+
+func TestGoldenReportsShowTheVerdictsOfCompare(t *testing.T) {
+	srv := serve(t)
+	b := open(t, srv)
+	for _, set := range []string{"a", "b", "c"} {
+		t.Run(set, func(t *testing.T) {
+			base, cur := golden(set)
+			b.load(t, base, cur)
+			want := compare(t, base, cur)
+			rows := tableRows(t, b)
+			checkVerdicts(t, rows, want)
+			if rows[0].Verdict != "regression" && strings.Contains(strings.Join(verdicts(want), ","), "regression") {
+				t.Errorf("the table starts with %s (%s), want the regressions first", rows[0].Key, rows[0].Verdict)
+			}
+			checkIntervalChart(t, b, rows, want)
+		})
+	}
+}
+
+func verdicts(cs []comparison) []string {
+	var v []string
+	for _, c := range cs {
+		v = append(v, c.Verdict)
+	}
+	return v
+}
+
+// checkIntervalChart checks the bars ECharts drew: one per row with a
+// verdict, in the table's order, each at benchview compare's Δ and interval
+// (which it prints to two decimals).
+func checkIntervalChart(t *testing.T, b *browser, rows []pageRow, want []comparison) {
+	t.Helper()
+	ch := readIntervalChart(t, b)
+	if ch.Width == 0 || ch.Height == 0 {
+		t.Errorf("the interval chart's canvas is %d×%d", ch.Width, ch.Height)
+	}
+	byKey := map[string]comparison{}
+	for _, c := range want {
+		byKey[c.key()] = c
+	}
+	var order []string
+	for _, r := range rows {
+		if r.Verdict != "" {
+			order = append(order, r.Key)
+		}
+	}
+	if len(ch.Bars) != len(order) || len(ch.Marks) != len(order) {
+		t.Fatalf("%d bars and %d marks for %d compared rows", len(ch.Bars), len(ch.Marks), len(order))
+	}
+	near := func(got float64, want float64) bool { return math.Abs(got-want) <= 0.005+1e-9 }
+	for i, key := range order {
+		bar, mark, c := ch.Bars[i], ch.Marks[i], byKey[key]
+		if bar.Name != key || mark.Name != key {
+			t.Errorf("bar %d is %q (mark %q), the table's row %d is %q", i, bar.Name, mark.Name, i, key)
+			continue
+		}
+		if !near(mark.Value[0], c.Delta) || int(mark.Value[1]) != i {
+			t.Errorf("%s: mark at %v, want Δ %.2f on line %d", key, mark.Value, c.Delta, i)
+		}
+		if c.Lo == nil {
+			if bar.Value != nil {
+				t.Errorf("%s is %s but has a bar %v", key, c.Verdict, bar.Value)
+			}
+			continue
+		}
+		if len(bar.Value) != 5 || !near(bar.Value[0], *c.Lo) || !near(bar.Value[4], *c.Hi) || !near(bar.Value[2], c.Delta) {
+			t.Errorf("%s: bar %v, want [%.2f … %.2f … %.2f]", key, bar.Value, *c.Lo, c.Delta, *c.Hi)
+		}
+	}
+}
+
+// samples reads every row's samples from a report, by key.
+func samples(t tb, path string) map[string][]uint64 {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	m := map[string][]uint64{}
+	for _, line := range strings.Split(string(data), "\n") {
+		var r struct {
+			Benchmark, Kind, Backend string
+			Wall                     struct{ Samples []uint64 } `json:"wall_ns"`
+		}
+		if json.Unmarshal([]byte(line), &r) == nil && r.Wall.Samples != nil {
+			m[r.Benchmark+"/"+r.Kind+"/"+r.Backend] = r.Wall.Samples
+		}
+	}
+	return m
+}
+
+// runOrderChart is what ECharts holds for a .run-order-chart.
+type runOrderChart struct {
+	Unit   string
+	Series []struct {
+		Name   string
+		Data   []float64
+		Median float64
+	}
+	Width, Height int
+}
+
+var units = map[string]float64{"ns": 1, "µs": 1e3, "ms": 1e6, "s": 1e9}
+
+func readRunOrderChart(t tb, b *browser, key string) runOrderChart {
+	t.Helper()
+	return eval[runOrderChart](t, b, `(() => {
+		const el = [...document.querySelectorAll(".run-order-chart")].find(e => e.dataset.row === `+jsString(key)+`);
+		const o = echarts.getInstanceByDom(el).getOption();
+		const canvas = el.querySelector("canvas");
+		return {
+			Unit: o.yAxis[0].name,
+			Series: o.series.map(s => ({Name: s.name, Data: s.data, Median: s.markLine.data[0].yAxis})),
+			Width: canvas ? canvas.width : 0, Height: canvas ? canvas.height : 0,
+		};
+	})()`)
+}
+
+func TestClickingARowShowsItsRunOrder(t *testing.T) {
+	srv := serve(t)
+	b := open(t, srv)
+	base, cur := golden("b")
+	b.load(t, base, cur)
+	rows := tableRows(t, b)
+	key := rows[len(rows)/2].Key
+	b.do(t, chromedp.Click(chromedp.CSS(`tr[data-row="`+key+`"] .row-name`)))
+	b.waitFor(t, "the run-order chart of "+key, ready+` && [...document.querySelectorAll(".run-order-chart")].some(e => e.dataset.row === `+jsString(key)+`)`)
+	for _, r := range tableRows(t, b) {
+		if r.Selected != (r.Key == key) {
+			t.Errorf("row %s selected = %v after clicking %s", r.Key, r.Selected, key)
+		}
+	}
+	ch := readRunOrderChart(t, b, key)
+	if ch.Width == 0 || ch.Height == 0 {
+		t.Errorf("the run-order chart's canvas is %d×%d", ch.Width, ch.Height)
+	}
+	scale, ok := units[ch.Unit]
+	if !ok {
+		t.Fatalf("the y axis is in %q", ch.Unit)
+	}
+	want := map[string][]uint64{"Baseline": samples(t, base)[key], "Current": samples(t, cur)[key]}
+	if len(ch.Series) != 2 {
+		t.Fatalf("%d series, want Baseline and Current", len(ch.Series))
+	}
+	for _, s := range ch.Series {
+		w := want[s.Name]
+		if len(s.Data) != len(w) {
+			t.Errorf("%s: %d points, the report has %d samples", s.Name, len(s.Data), len(w))
+			continue
+		}
+		for i := range w {
+			if got := s.Data[i] * scale; math.Abs(got-float64(w[i])) > 1e-6*float64(w[i]) {
+				t.Errorf("%s point %d is %v %s, sample %d of the run is %d ns", s.Name, i+1, s.Data[i], ch.Unit, i+1, w[i])
+			}
+		}
+	}
+
+	// Clicking a bar selects its row in the table too: a real mouse click at
+	// the pixel where ECharts drew the row's mark.
+	other := rows[0].Key
+	at := eval[[]float64](t, b, `(() => {
+		const el = document.getElementById("interval-chart");
+		const c = echarts.getInstanceByDom(el);
+		const d = c.getOption().series[1].data.find(d => d.name === `+jsString(other)+`);
+		const [x, y] = c.convertToPixel({seriesIndex: 1}, d.value);
+		const box = el.closest(".chart-scroll"); // the bars scroll inside it
+		box.scrollIntoView({block: "start"});
+		box.scrollTop = y - box.clientHeight / 2;
+		const r = el.getBoundingClientRect();
+		return [r.left + x, r.top + y];
+	})()`)
+	b.do(t, chromedp.MouseClickXY(at[0], at[1]))
+	b.waitFor(t, "the clicked bar's row to be selected", `document.querySelector("tr.selected")?.dataset.row === `+jsString(other))
+}
+
+func TestABadLineIsNamedAndTheGoodRowsStay(t *testing.T) {
+	srv := serve(t)
+	b := open(t, srv)
+	base := filepath.Join("..", "testdata", "base-a.jsonl")
+	cur := filepath.Join("testdata", "bad-cur.jsonl")
+	b.load(t, base, cur)
+	alert := eval[string](t, b, `document.querySelector("[role=alert]")?.textContent ?? ""`)
+	for _, line := range []string{"bad-cur.jsonl:2:", "bad-cur.jsonl:5:"} {
+		if !strings.Contains(alert, line) {
+			t.Errorf("the alert %q does not name %s", alert, line)
+		}
+	}
+	checkVerdicts(t, tableRows(t, b), compare(t, base, cur))
+}
+
+func TestHostileNamesAreText(t *testing.T) {
+	srv := serve(t)
+	b := open(t, srv)
+	base, cur := filepath.Join("testdata", "hostile-base.jsonl"), filepath.Join("testdata", "hostile-cur.jsonl")
+	b.load(t, base, cur)
+	names := map[string]bool{}
+	for key := range samples(t, cur) {
+		names[key] = true
+	}
+	rows := tableRows(t, b)
+	for _, r := range rows {
+		if !names[r.Name] || r.Name != r.Key {
+			t.Errorf("a row shows %q (data-row %q), not one of the report's names as text", r.Name, r.Key)
+		}
+	}
+	// Show every tooltip of the interval bars and select each row, so that
+	// every place a name is written has been written.
+	for _, r := range rows {
+		b.do(t, chromedp.Click(chromedp.CSS(`tr[data-row="`+strings.ReplaceAll(strings.ReplaceAll(r.Key, `\`, `\\`), `"`, `\"`)+`"] .row-name`)))
+		b.waitFor(t, "the selection of "+r.Key, ready+` && document.querySelector("tr.selected")?.dataset.row === `+jsString(r.Key))
+	}
+	tips := eval[[]string](t, b, `(() => {
+		const el = document.getElementById("interval-chart");
+		const c = echarts.getInstanceByDom(el);
+		const texts = [];
+		c.getOption().series[1].data.forEach((d, i) => {
+			c.dispatchAction({type: "showTip", seriesIndex: 1, dataIndex: i});
+			const tip = [...el.children].find(e => e.querySelector("strong"));
+			texts.push(tip ? tip.querySelector("strong").textContent : "");
+		});
+		return texts;
+	})()`)
+	for _, tip := range tips {
+		if !names[tip] {
+			t.Errorf("a tooltip names %q, not one of the report's names as text", tip)
+		}
+	}
+	time.Sleep(500 * time.Millisecond) // an injected image would have failed to load by now
+	if pwned := eval[string](t, b, `String(window.__pwned)`); pwned != "undefined" {
+		t.Errorf("a name ran as script: window.__pwned = %s", pwned)
+	}
+	if n := eval[int](t, b, `document.querySelectorAll("img, script:not([src]), b").length`); n != 0 {
+		t.Errorf("%d elements made from a name (img, inline script, b)", n)
+	}
+}
+
+func TestReportsNamedInTheAddressLoad(t *testing.T) {
+	base, cur := golden("a")
+	srv := serve(t, base, cur)
+	if srv.Query().Get("baseline") == "" || srv.Query().Get("current") == "" {
+		t.Fatalf("the server printed %s, with no ?baseline=…&current=…", srv)
+	}
+	b := open(t, srv)
+	b.do(t, chromedp.Navigate(srv.String()))
+	b.waitFor(t, "the named reports", ready)
+	checkVerdicts(t, tableRows(t, b), compare(t, base, cur))
+
+	// A relative URL, as a static site names its reports, loads too.
+	b.do(t, chromedp.Navigate(b.origin+"/?baseline=examples/base-c.jsonl&current=examples/cur-c.jsonl"))
+	b.waitFor(t, "the bundled example c", ready+` && document.querySelector("label[for=current-file] .zone-file").textContent === "cur-c.jsonl"`)
+	base, cur = golden("c")
+	checkVerdicts(t, tableRows(t, b), compare(t, base, cur))
+}
+
+func TestTheViewLivesInTheFragment(t *testing.T) {
+	base, cur := golden("a")
+	srv := serve(t, base, cur)
+	b := open(t, srv)
+	want := compare(t, base, cur)
+	var noise []string
+	for _, c := range want {
+		if c.Verdict == "inside the noise" {
+			noise = append(noise, c.key())
+		}
+	}
+	if len(noise) < 3 {
+		t.Fatalf("golden a has %d rows inside the noise; the test needs three", len(noise))
+	}
+	first, second := noise[0], noise[1]
+	b.do(t, chromedp.Navigate(srv.String()+"#sort=delta&desc=1&filter=inside+the+noise&row="+urlQuery(first)))
+	b.waitFor(t, "the restored view", ready+` && document.querySelector(".run-order-chart")?.dataset.row === `+jsString(first))
+
+	if v := eval[string](t, b, `document.getElementById("verdict-filter").value`); v != "inside the noise" {
+		t.Errorf("the filter shows %q", v)
+	}
+	rows := tableRows(t, b)
+	if len(rows) != len(noise) {
+		t.Errorf("%d rows shown, want the %d inside the noise", len(rows), len(noise))
+	}
+	deltas := eval[[]string](t, b, `[...document.querySelectorAll("tr[data-row] td.delta")].map(td => td.textContent)`)
+	for i := 1; i < len(deltas); i++ {
+		if parsePercent(deltas[i-1]) < parsePercent(deltas[i]) {
+			t.Errorf("Δ column %v is not descending", deltas)
+			break
+		}
+	}
+	for _, r := range rows {
+		if r.Selected != (r.Key == first) {
+			t.Errorf("row %s selected = %v, the fragment selects %s", r.Key, r.Selected, first)
+		}
+	}
+
+	// A new selection is a history entry; typing a search is not.
+	length := eval[int](t, b, `history.length`)
+	b.do(t, chromedp.Click(chromedp.CSS(`tr[data-row="`+second+`"] .row-name`)))
+	b.waitFor(t, "the second selection in the address", `location.hash.includes(`+jsString("row="+urlQuery(second))+`)`)
+	b.do(t, chromedp.SendKeys(chromedp.CSS("#search"), "v"))
+	b.waitFor(t, "the search in the address", `location.hash.includes("q=v")`)
+	if n := eval[int](t, b, `history.length`); n != length+1 {
+		t.Errorf("history grew by %d for one selection and one search, want 1", n-length)
+	}
+	b.do(t, chromedp.Evaluate[chromedp.Void](`history.back()`))
+	b.waitFor(t, "back to undo the selection", ready+` && document.querySelector("tr.selected")?.dataset.row === `+jsString(first))
+}
+
+func urlQuery(s string) string {
+	r := strings.NewReplacer("/", "%2F", " ", "+")
+	return r.Replace(s)
+}
+
+func parsePercent(s string) float64 {
+	f, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimPrefix(s, "+"), "%"), 64)
+	return f
+}
+
+func TestSwapAndDropBothAtOnce(t *testing.T) {
+	srv := serve(t)
+	b := open(t, srv)
+	base, cur := golden("a")
+	b.load(t, base, cur)
+	b.do(t, chromedp.Click(chromedp.ID("swap")))
+	b.waitFor(t, "the swapped review", ready+` && document.querySelector("label[for=baseline-file] .zone-file").textContent === "cur-a.jsonl"`)
+	checkVerdicts(t, tableRows(t, b), compare(t, cur, base))
+
+	// Two files dropped at once anywhere: the older is the baseline,
+	// whatever order they come in.
+	eval[bool](t, b, `(async () => {
+		const text = async (u) => (await fetch(u)).text();
+		const dt = new DataTransfer();
+		dt.items.add(new File([await text("examples/cur-b.jsonl")], "cur-b.jsonl", {lastModified: 2000000000000}));
+		dt.items.add(new File([await text("examples/base-b.jsonl")], "base-b.jsonl", {lastModified: 1000000000000}));
+		document.querySelector("main").dispatchEvent(new DragEvent("drop", {bubbles: true, cancelable: true, dataTransfer: dt}));
+		return true;
+	})()`)
+	b.waitFor(t, "the dropped pair", ready+` && document.querySelector("label[for=baseline-file] .zone-file").textContent === "base-b.jsonl"`+
+		` && document.querySelector("label[for=current-file] .zone-file").textContent === "cur-b.jsonl"`)
+	base, cur = golden("b")
+	checkVerdicts(t, tableRows(t, b), compare(t, base, cur))
+}
+
+// TestScreenshots writes the page with golden a loaded, light and dark, at
+// 1280×800. BENCHVIEW_SCREENSHOT=1 also copies the light one to
+// docs/screenshot.png.
+func TestScreenshots(t *testing.T) {
+	base, cur := golden("a")
+	srv := serve(t, base, cur)
+	b := open(t, srv)
+	dir := filepath.Join(os.TempDir(), "benchview-screenshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b.emulateScheme(t, "light")
+	b.do(t, chromedp.Navigate(srv.String()))
+	b.waitFor(t, "golden a", ready)
+	first := tableRows(t, b)[0].Key
+	b.do(t, chromedp.Click(chromedp.CSS(`tr[data-row="`+first+`"] .row-name`)))
+	b.waitFor(t, "the selected row's chart", ready+` && document.querySelector(".run-order-chart") !== null`)
+	b.do(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+	light := b.screenshot(t, dir, "light.png")
+	t.Logf("screenshot (light): %s", light)
+
+	b.emulateScheme(t, "dark")
+	b.waitFor(t, "the dark theme drawn", ready+` && echarts.getInstanceByDom(document.getElementById("interval-chart")).getOption().tooltip[0].backgroundColor === "#1d222b"`)
+	dark := b.screenshot(t, dir, "dark.png")
+	t.Logf("screenshot (dark): %s", dark)
+
+	if os.Getenv("BENCHVIEW_SCREENSHOT") == "1" {
+		png, err := os.ReadFile(light)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join("..", "docs", "screenshot.png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
