@@ -45,6 +45,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return runCompare(args[1:], stdout, stderr)
 		case "stats":
 			return runStats(args[1:], stdout, stderr)
+		case "export":
+			return runExport(args[1:], stdout, stderr)
 		case "help", "-h", "-help", "--help":
 			fmt.Fprint(stdout, usage)
 			return nil
@@ -62,4 +64,7 @@ Usage:
       print one comparison line per row of CURRENT that BASELINE also has
   benchview stats REPORT
       print one summary line per row with samples
+  benchview export [-o FILE.html] [-site DIR] BASELINE [CURRENT]
+      write the review as one self-contained page (- for standard output),
+      or as a static site of the viewer opening on the reports
 `

@@ -1,0 +1,377 @@
+package exporte2e
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// comparison is one line of `benchview compare`.
+type comparison struct {
+	Benchmark, Of, Backend, Verdict string
+	Delta                           json.Number `json:"delta_pct"`
+	Lo                              json.Number `json:"ci_low_pct"`
+	Hi                              json.Number `json:"ci_high_pct"`
+}
+
+func (c comparison) key() string { return c.Benchmark + "/" + c.Of + "/" + c.Backend }
+
+// compare runs `benchview compare` and returns its lines by row.
+func compare(t *testing.T, base, cur string) map[string]comparison {
+	t.Helper()
+	out := make(map[string]comparison)
+	for _, line := range strings.Split(strings.TrimSpace(benchview(t, "compare", base, cur)), "\n") {
+		var c comparison
+		if err := json.Unmarshal([]byte(line), &c); err != nil {
+			t.Fatalf("compare printed %q: %v", line, err)
+		}
+		out[c.key()] = c
+	}
+	return out
+}
+
+// golden is the path of a report of the repository's golden set.
+func golden(t *testing.T, name string) string {
+	t.Helper()
+	p, err := filepath.Abs(filepath.Join("..", "..", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// export runs `benchview export -o` into a new folder and returns the
+// page's file:// URL.
+func export(t *testing.T, reports ...string) string {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "review.html")
+	benchview(t, append([]string{"export", "-o", out}, reports...)...)
+	return "file://" + out
+}
+
+// openPage opens an exported page (with fragment, if any) in a browser that
+// lets through no request but the page's own document, and waits until the
+// page says it is ready.
+func openPage(t *testing.T, link string, limit time.Duration) *browser {
+	t.Helper()
+	doc, _, _ := strings.Cut(link, "#")
+	b := newBrowser(t, func(u string) bool { return u == doc })
+	b.do(t, chromedp.Navigate(link))
+	waitReady(t, b, limit)
+	return b
+}
+
+// onlyTheDocument fails when the page asked for anything but itself.
+func onlyTheDocument(t *testing.T, b *browser, link string) {
+	t.Helper()
+	doc, _, _ := strings.Cut(link, "#")
+	requests, blocked, _ := b.seen()
+	if len(blocked) > 0 {
+		t.Errorf("the page tried to fetch %q", blocked)
+	}
+	for _, r := range requests {
+		if r != doc {
+			t.Errorf("the page requested %q", r)
+		}
+	}
+}
+
+// tableRow is a row of the page's table as a reader sees it.
+type tableRow struct {
+	Key, Verdict, State string
+	Delta, Interval     string
+	Hidden, Selected    bool
+}
+
+// table reads the table's rows in their displayed order.
+func table(t *testing.T, b *browser) []tableRow {
+	t.Helper()
+	return eval[[]tableRow](t, b, `Array.from(document.querySelectorAll('#results tbody tr[data-row]')).map(tr => ({
+		Key: tr.dataset.row, Verdict: tr.dataset.verdict || '', State: tr.dataset.state || '',
+		Delta: tr.querySelector('td.delta').textContent, Interval: tr.querySelector('td.interval').textContent,
+		Hidden: tr.hidden, Selected: tr.getAttribute('aria-selected') === 'true'}))`)
+}
+
+func visible(rows []tableRow) []tableRow {
+	var out []tableRow
+	for _, r := range rows {
+		if !r.Hidden {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// number reads a percentage as the page shows it ("+3.79%") in the form
+// compare prints it ("3.79"); NaN when the cell has none.
+func number(cell string) float64 {
+	v, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimPrefix(cell, "+"), "%"), 64)
+	if err != nil {
+		return math.NaN()
+	}
+	return v
+}
+
+// sameNumber reports whether the page's cell shows compare's number.
+func sameNumber(cell string, printed json.Number) bool {
+	if printed == "" {
+		return number(cell) != number(cell) // both absent
+	}
+	want, err := printed.Float64()
+	return err == nil && number(cell) == want
+}
+
+// sampledKeys are the rows of a report that carry samples.
+func sampledKeys(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var keys []string
+	s := bufio.NewScanner(f)
+	s.Buffer(nil, 1<<24)
+	for s.Scan() {
+		var l struct {
+			Benchmark, Kind, Backend string
+			Wall                     struct{ Samples []uint64 } `json:"wall_ns"`
+		}
+		if json.Unmarshal(s.Bytes(), &l) == nil && len(l.Wall.Samples) > 0 {
+			keys = append(keys, l.Benchmark+"/"+l.Kind+"/"+l.Backend)
+		}
+	}
+	return keys
+}
+
+func TestGoldenPagesShowTheVerdictsOfCompare(t *testing.T) {
+	for _, set := range []string{"a", "b", "c"} {
+		t.Run(set, func(t *testing.T) {
+			base, cur := golden(t, "base-"+set+".jsonl"), golden(t, "cur-"+set+".jsonl")
+			want := compare(t, base, cur)
+			page := export(t, base, cur)
+			b := openPage(t, page, 60*time.Second)
+			rows := table(t, b)
+
+			shown := make(map[string]tableRow)
+			for _, r := range rows {
+				if _, dup := shown[r.Key]; dup {
+					t.Errorf("row %s shown twice", r.Key)
+				}
+				shown[r.Key] = r
+				if r.Verdict == "" && r.State == "" {
+					t.Errorf("row %s has neither data-verdict nor data-state", r.Key)
+				}
+				if _, compared := want[r.Key]; r.Verdict != "" && !compared {
+					t.Errorf("row %s has verdict %q, but compare prints no line for it", r.Key, r.Verdict)
+				}
+			}
+			for k, c := range want {
+				r, ok := shown[k]
+				switch {
+				case !ok:
+					t.Errorf("row %s is missing", k)
+				case r.Verdict != c.Verdict:
+					t.Errorf("row %s: verdict %q, compare says %q", k, r.Verdict, c.Verdict)
+				case !sameNumber(r.Delta, c.Delta):
+					t.Errorf("row %s: Δ %q, compare says %s", k, r.Delta, c.Delta)
+				case c.Lo == "" && r.Interval != "—",
+					c.Lo != "" && r.Interval != fmt.Sprintf("[%s%%, %s%%]", signed(c.Lo), signed(c.Hi)):
+					t.Errorf("row %s: interval %q, compare says [%s, %s]", k, r.Interval, c.Lo, c.Hi)
+				}
+			}
+			for _, path := range []string{base, cur} {
+				for _, k := range sampledKeys(t, path) {
+					if _, ok := shown[k]; !ok {
+						t.Errorf("row %s of %s is missing", k, filepath.Base(path))
+					}
+				}
+			}
+			if first := rows[0]; len(want) > 0 && hasRegression(want) && first.Verdict != "regression" {
+				t.Errorf("the table starts with %s (%s %s), not a regression", first.Key, first.Verdict, first.State)
+			}
+			charted := eval[int](t, b, `(() => { const c = echarts.getInstanceByDom(document.getElementById('interval-chart'));
+				return c ? document.querySelectorAll('#interval-chart canvas').length : -1; })()`)
+			if charted < 1 {
+				t.Errorf("the interval chart is not drawn (%d canvases)", charted)
+			}
+			onlyTheDocument(t, b, page)
+			noExceptions(t, b)
+		})
+	}
+}
+
+// signed is a number as the page shows it: a sign when positive, none on zero.
+func signed(n json.Number) string {
+	s := string(n)
+	switch {
+	case s == "0.00" || s == "-0.00":
+		return "0.00"
+	case strings.HasPrefix(s, "-"):
+		return s
+	}
+	return "+" + s
+}
+
+func hasRegression(m map[string]comparison) bool {
+	for _, c := range m {
+		if c.Verdict == "regression" {
+			return true
+		}
+	}
+	return false
+}
+
+func TestAClickedRowShowsItsRunOrderAndBackUndoesIt(t *testing.T) {
+	page := export(t, golden(t, "base-b.jsonl"), golden(t, "cur-b.jsonl"))
+	b := openPage(t, page, 60*time.Second)
+	row := table(t, b)[2]
+	b.do(t, chromedp.Click(chromedp.CSS(`#results tbody tr:nth-child(3) td.verdict`)))
+	chart := `.run-order-chart[data-row=` + js(row.Key) + `]`
+	waitFor(t, b, "the run-order chart of "+row.Key,
+		`document.querySelector(`+js(chart+` canvas`)+`) && echarts.getInstanceByDom(document.querySelector(`+js(chart)+`))`, 10*time.Second)
+	if loc := eval[string](t, b, `location.hash`); !strings.Contains(loc, "row=") {
+		t.Errorf("the address does not hold the selection: %q", loc)
+	}
+	if sel := visibleSelected(table(t, b)); sel != row.Key {
+		t.Errorf("selected row %q, want %q", sel, row.Key)
+	}
+	b.do(t, chromedp.Evaluate[chromedp.Void](`history.back()`))
+	waitFor(t, b, "Back to undo the selection", `document.getElementById('detail').hidden`, 10*time.Second)
+	if sel := visibleSelected(table(t, b)); sel != "" {
+		t.Errorf("after Back, row %q is still selected", sel)
+	}
+	onlyTheDocument(t, b, page)
+	noExceptions(t, b)
+}
+
+func visibleSelected(rows []tableRow) string {
+	for _, r := range rows {
+		if r.Selected {
+			return r.Key
+		}
+	}
+	return ""
+}
+
+func TestSortAndFilter(t *testing.T) {
+	base, cur := golden(t, "base-b.jsonl"), golden(t, "cur-b.jsonl")
+	want := compare(t, base, cur)
+	page := export(t, base, cur)
+	b := openPage(t, page, 60*time.Second)
+
+	deltaHeader := chromedp.CSS(`th[data-col=delta] button`)
+	b.do(t, chromedp.Click(deltaHeader))
+	checkOrder(t, table(t, b), false)
+	b.do(t, chromedp.Click(deltaHeader))
+	checkOrder(t, table(t, b), true)
+
+	b.do(t, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('verdict-filter');
+		s.value = 'regression'; s.dispatchEvent(new Event('change', {bubbles: true})); })()`))
+	regressions := 0
+	for _, c := range want {
+		if c.Verdict == "regression" {
+			regressions++
+		}
+	}
+	shown := visible(table(t, b))
+	if len(shown) != regressions {
+		t.Errorf("filter regression shows %d rows, compare has %d regressions", len(shown), regressions)
+	}
+	for _, r := range shown {
+		if r.Verdict != "regression" {
+			t.Errorf("filter regression shows %s (%s%s)", r.Key, r.Verdict, r.State)
+		}
+	}
+
+	b.do(t, chromedp.SendKeys(chromedp.ID("search"), "vm"))
+	for _, r := range visible(table(t, b)) {
+		if r.Verdict != "regression" || !strings.Contains(r.Key, "vm") {
+			t.Errorf("filter regression and search vm show %s (%s%s)", r.Key, r.Verdict, r.State)
+		}
+	}
+	hash := eval[string](t, b, `location.hash`)
+	for _, part := range []string{"sort=delta", "desc=1", "filter=regression", "q=vm"} {
+		if !strings.Contains(hash, part) {
+			t.Errorf("the address %q does not hold %s", hash, part)
+		}
+	}
+	onlyTheDocument(t, b, page)
+	noExceptions(t, b)
+}
+
+// checkOrder fails unless rows are sorted by Δ, rows with none last.
+func checkOrder(t *testing.T, rows []tableRow, desc bool) {
+	t.Helper()
+	last, seenNone := math.NaN(), false
+	for _, r := range rows {
+		d := number(r.Delta)
+		switch {
+		case math.IsNaN(d):
+			seenNone = true
+		case seenNone:
+			t.Fatalf("row %s (Δ %s) follows a row with no Δ", r.Key, r.Delta)
+		case !math.IsNaN(last) && ((!desc && d < last) || (desc && d > last)):
+			t.Fatalf("row %s (Δ %s) out of order (desc=%v) after %v", r.Key, r.Delta, desc, last)
+		}
+		if !math.IsNaN(d) {
+			last = d
+		}
+	}
+}
+
+func TestAFragmentRestoresSortFilterAndSelection(t *testing.T) {
+	base, cur := golden(t, "base-b.jsonl"), golden(t, "cur-b.jsonl")
+	var key string
+	for k, c := range compare(t, base, cur) {
+		if c.Verdict == "inside the noise" && strings.HasSuffix(k, "/vm") && (key == "" || k < key) {
+			key = k
+		}
+	}
+	if key == "" {
+		t.Fatal("golden b has no row inside the noise on vm")
+	}
+	// The fragment as the viewer writes it (wasm/store.View.Fragment).
+	link := export(t, base, cur) + "#sort=delta&desc=1&filter=inside+the+noise&q=vm&row=" + url.QueryEscape(key)
+	b := openPage(t, link, 60*time.Second)
+
+	if s := eval[string](t, b, `document.querySelector('th[data-col=delta]').getAttribute('aria-sort')`); s != "descending" {
+		t.Errorf("Δ%% column aria-sort %q, want descending", s)
+	}
+	if f := eval[string](t, b, `document.getElementById('verdict-filter').value`); f != "inside the noise" {
+		t.Errorf("filter %q, want inside the noise", f)
+	}
+	if q := eval[string](t, b, `document.getElementById('search').value`); q != "vm" {
+		t.Errorf("search %q, want vm", q)
+	}
+	rows := table(t, b)
+	shown := visible(rows)
+	if len(shown) == 0 {
+		t.Fatal("no row shown")
+	}
+	for _, r := range shown {
+		if r.Verdict != "inside the noise" || !strings.Contains(r.Key, "vm") {
+			t.Errorf("shown: %s (%s%s)", r.Key, r.Verdict, r.State)
+		}
+	}
+	checkOrder(t, shown, true)
+	if sel := visibleSelected(rows); sel != key {
+		t.Errorf("selected %q, want %q", sel, key)
+	}
+	chart := `.run-order-chart[data-row=` + js(key) + `]`
+	if n := eval[int](t, b, `document.querySelectorAll(`+js(chart+` canvas`)+`).length`); n < 1 {
+		t.Errorf("no run-order chart drawn for %s", key)
+	}
+	onlyTheDocument(t, b, link)
+	noExceptions(t, b)
+}

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/benchview/benchview/core/report"
+	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/export"
+)
+
+// runExport is `benchview export [-o FILE.html] [-site DIR] BASELINE [CURRENT]`:
+// it writes the review as one self-contained page, as a static site of the
+// viewer opening on the reports, or both.
+func runExport(args []string, stdout, stderr io.Writer) error {
+	flags := flag.NewFlagSet("benchview export", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	out := flags.String("o", "", "write the page to `FILE.html` (- for standard output)")
+	site := flags.String("site", "", "write a static site of the viewer and the reports into `DIR` (new or empty)")
+	flags.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: benchview export [-o FILE.html] [-site DIR] BASELINE [CURRENT]")
+		flags.PrintDefaults()
+	}
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return exitError{code: 2}
+	}
+	inputs := flags.Args()
+	if len(inputs) < 1 || len(inputs) > 2 || (*out == "" && *site == "") {
+		flags.Usage()
+		return exitError{code: 2}
+	}
+	web, err := fs.Sub(webFiles, "web")
+	if err != nil {
+		return err
+	}
+	if *out != "" {
+		if err := exportPage(*out, inputs, web, stdout); err != nil {
+			return err
+		}
+	}
+	if *site != "" {
+		return exportSite(*site, inputs, web, stdout)
+	}
+	return nil
+}
+
+// exportPage writes the page of the review of inputs to out, with the
+// ECharts of web (the viewer's assets) inlined.
+func exportPage(out string, inputs []string, web fs.FS, stdout io.Writer) error {
+	if out != "-" {
+		if err := refuseInput(out, inputs); err != nil {
+			return err
+		}
+	}
+	echarts, err := fs.ReadFile(web, "echarts.min.js")
+	if err != nil {
+		return errors.New("this binary has no ECharts to inline (web/echarts.min.js); build it with make")
+	}
+	rv, err := exportReview(inputs)
+	if err != nil {
+		return err
+	}
+	page, err := export.Page(rv, echarts)
+	if err != nil {
+		return err
+	}
+	if out == "-" {
+		_, err := stdout.Write(page)
+		return err
+	}
+	return writeAtomic(out, page)
+}
+
+// exportReview reads the reports and pairs them; computing is export's.
+func exportReview(inputs []string) (*review.Review, error) {
+	reports := make([]*report.Report, 2)
+	for i, path := range inputs {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		reports[i], err = report.Read(f, path)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	return review.New(reports[0], reports[1]), nil
+}
+
+// refuseInput returns an error when out names one of the inputs: nothing
+// is ever written over a report.
+func refuseInput(out string, inputs []string) error {
+	outInfo, statErr := os.Stat(out)
+	abs, _ := filepath.Abs(out)
+	for _, in := range inputs {
+		inAbs, _ := filepath.Abs(in)
+		same := abs == inAbs
+		if inInfo, err := os.Stat(in); err == nil && statErr == nil {
+			same = same || os.SameFile(outInfo, inInfo)
+		}
+		if same {
+			return fmt.Errorf("%s is an input: refusing to write over it", out)
+		}
+	}
+	return nil
+}
+
+// writeAtomic writes data to a temporary file beside path and renames it
+// into place, so that a failure leaves either the old file or none, never
+// half of the new one.
+func writeAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".benchview-*.tmp")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(0o644)
+	}
+	if closeErr := tmp.Close(); err == nil {
+		err = closeErr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// exportSite writes, into dir, the viewer (web, the embedded web/), the reports
+// under reports/ and review.html, a redirect to the viewer opened on them;
+// then it prints how to serve and share the site. dir must be new or empty;
+// the site is assembled beside it and renamed into place, so a failure
+// leaves no half-written site.
+func exportSite(dir string, inputs []string, web fs.FS, stdout io.Writer) error {
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
+		return fmt.Errorf("%s is not empty: give a new or empty folder for the site", dir)
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	reports := make([][]byte, len(inputs))
+	for i, in := range inputs {
+		var err error
+		if reports[i], err = os.ReadFile(in); err != nil {
+			return err
+		}
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(filepath.Clean(dir)), ".benchview-site-*")
+	if err != nil {
+		return err
+	}
+	err = os.Chmod(tmp, 0o755) // MkdirTemp's 0700 would hide the site from a server running as another user
+	if err == nil {
+		err = writeSite(tmp, web, inputs, reports)
+	}
+	if err == nil {
+		os.Remove(dir) // an empty folder: rename will not replace it everywhere
+		err = os.Rename(tmp, dir)
+	}
+	if err != nil {
+		os.RemoveAll(tmp)
+		return err
+	}
+	query := export.SiteQuery(siteNames(inputs)...)
+	fmt.Fprintf(stdout, "Wrote the viewer and %d report(s) to %s.\n", len(inputs), dir)
+	fmt.Fprintf(stdout, "Serve the folder with any static server, for example:\n  python3 -m http.server --bind 127.0.0.1 --directory %s 8000\n", dir)
+	fmt.Fprintf(stdout, "then open, or share, the viewer at the site's address with this query:\n  http://127.0.0.1:8000/%s\n", query)
+	fmt.Fprintf(stdout, "(review.html in the folder redirects there wherever the folder is hosted)\n")
+	return nil
+}
+
+// siteNames are the names the reports get under reports/.
+func siteNames(inputs []string) []string {
+	slashed := make([]string, len(inputs))
+	for i, in := range inputs {
+		slashed[i] = filepath.ToSlash(in)
+	}
+	return export.SiteReportNames(slashed...)
+}
+
+// writeSite fills dir with the site's files.
+func writeSite(dir string, web fs.FS, inputs []string, reports [][]byte) error {
+	if _, err := fs.Stat(web, "index.html"); err != nil {
+		return errors.New("this binary has no viewer to copy (web/index.html)")
+	}
+	if err := os.CopyFS(dir, web); err != nil {
+		return err
+	}
+	if err := os.Mkdir(filepath.Join(dir, export.SiteReports), 0o755); err != nil {
+		return err
+	}
+	names := siteNames(inputs)
+	for i, data := range reports {
+		if err := os.WriteFile(filepath.Join(dir, export.SiteReports, names[i]), data, 0o644); err != nil {
+			return err
+		}
+	}
+	redirect := export.SiteRedirect("index.html" + export.SiteQuery(names...))
+	return os.WriteFile(filepath.Join(dir, "review.html"), redirect, 0o644)
+}
