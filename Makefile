@@ -80,7 +80,7 @@ test: need-test build vet
 	$(run-e2e)
 
 vet: need-build
-	@unformatted=$$(gofmt -l $$(git ls-files --cached --others --exclude-standard '*.go')); \
+	@unformatted=$$(gofmt -l $$(find . -name '*.go' -not -path './node_modules/*' -not -path './.git/*')); \
 	if [[ -n $$unformatted ]]; then echo "gofmt: not formatted:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./core/... ./wasm/...
