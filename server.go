@@ -151,12 +151,15 @@ type servedReport struct {
 func namedReports(args []string) ([]servedReport, error) {
 	roles := []string{"baseline", "current"}
 	if len(args) > len(roles) {
-		return nil, fmt.Errorf("too many arguments %q: give at most BASELINE and CURRENT (verbs are compare, stats, export)", args)
+		return nil, fmt.Errorf("too many arguments %q: give at most BASELINE and CURRENT (the verbs are compare, stats and export; see benchview help)", args)
 	}
 	var reports []servedReport
 	for i, name := range args {
 		role := roles[i]
 		if err := checkReadable(name); err != nil {
+			if i == 0 && !strings.ContainsAny(name, "./\\") { // a mistyped verb, most likely
+				return nil, fmt.Errorf("%s report %s: %w (the verbs are compare, stats and export; see benchview help)", role, name, err)
+			}
 			return nil, fmt.Errorf("%s report %s: %w", role, name, err)
 		}
 		file, err := filepath.Abs(name)

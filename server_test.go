@@ -489,6 +489,7 @@ func TestNamedReportsAreChecked(t *testing.T) {
 		{"missing current", []string{good, "nope.jsonl"}, "current report nope.jsonl: no such file"},
 		{"directory", []string{dir}, "not a regular file"},
 		{"too many", []string{good, good, good}, "too many arguments"},
+		{"mistyped verb", []string{"compar"}, "baseline report compar: no such file (the verbs are compare, stats and export"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := namedReports(tc.args)
