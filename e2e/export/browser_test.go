@@ -13,6 +13,7 @@ import (
 
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -88,6 +89,14 @@ func newBrowser(t *testing.T, allow func(url string) bool) *browser {
 	thrown := chromedp.Events(ctx, runtime.ExceptionThrown)
 	if _, err := chromedp.Call(ctx, fetch.Enable, fetch.EnableParams{}); err != nil {
 		t.Fatalf("intercepting requests: %v", err)
+	}
+	// What the page's own Content-Security-Policy refuses never reaches
+	// the network, so the interception cannot see it: count it here.
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `window.__violations = []; document.addEventListener('securitypolicyviolation',
+			(e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));`,
+	}); err != nil {
+		t.Fatalf("watching for policy violations: %v", err)
 	}
 	go func() {
 		for ev, err := range paused {
@@ -195,6 +204,14 @@ func waitFor(t *testing.T, b *browser, what, expr string, limit time.Duration) {
 func waitReady(t *testing.T, b *browser, limit time.Duration) {
 	t.Helper()
 	waitFor(t, b, "body[data-state=ready]", `document.body && document.body.dataset.state === 'ready'`, limit)
+}
+
+// noViolations fails when the page tried something its policy refuses.
+func noViolations(t *testing.T, b *browser) {
+	t.Helper()
+	if v := eval[[]string](t, b, `window.__violations || ['the watcher did not run']`); len(v) > 0 {
+		t.Errorf("the page broke its Content-Security-Policy: %q", v)
+	}
 }
 
 // noExceptions fails when the page threw.

@@ -71,9 +71,11 @@ func openPage(t *testing.T, link string, limit time.Duration) *browser {
 	return b
 }
 
-// onlyTheDocument fails when the page asked for anything but itself.
+// onlyTheDocument fails when the page asked for anything but itself, or
+// tried to and was refused by its own policy.
 func onlyTheDocument(t *testing.T, b *browser, link string) {
 	t.Helper()
+	noViolations(t, b)
 	doc, _, _ := strings.Cut(link, "#")
 	requests, blocked, _ := b.seen()
 	if len(blocked) > 0 {

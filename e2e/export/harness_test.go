@@ -1,0 +1,48 @@
+package exporte2e
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestTheHarnessSeesEveryRequest checks the checker: a file:// page with no
+// policy that asks for an image, a script and a fetch must have all three
+// refused and recorded, or the other tests' "nothing was fetched" means
+// nothing.
+func TestTheHarnessSeesEveryRequest(t *testing.T) {
+	binary(t) // an end-to-end test: it runs where the others run
+	page := filepath.Join(t.TempDir(), "leaky.html")
+	html := `<!doctype html><title>leaky</title>
+<img src="http://example.invalid/pixel.png">
+<script src="https://example.invalid/lib.js"></script>
+<script>fetch('http://127.0.0.1:9/data.json').catch(() => {}); document.body.dataset.state = 'ready';</script>`
+	if err := os.WriteFile(page, []byte(html), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc := "file://" + page
+	b := newBrowser(t, func(u string) bool { return u == doc })
+	b.do(t, chromedp.Navigate(doc))
+	want := []string{"http://example.invalid/pixel.png", "https://example.invalid/lib.js", "http://127.0.0.1:9/data.json"}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		_, blocked, _ := b.seen()
+		missing := 0
+		for _, w := range want {
+			if !slices.Contains(blocked, w) {
+				missing++
+			}
+		}
+		if missing == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("blocked %q, want all of %q", blocked, want)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
