@@ -1,28 +1,54 @@
 package stats
 
-import (
-	"math"
-	"math/bits"
-	"slices"
-)
+import "math"
 
-// bootstrap returns the interval on the relative shift between the medians
-// of base and cur, both ascending and at least MinSamples long, with a
-// positive base median.
+// bootstrap is the resampling behind a comparison of nb baseline samples
+// with nc current ones: for each of the 10,000 resamples, which sorted
+// positions of each side its median is read from.
 //
-// It draws exactly what the reference draws — per resample, len(base)
-// indices into base, then len(cur) indices into cur, each next() % n — but
-// it does not build and sort each resample. Because base and cur are
-// sorted, a resample sorted is just the drawn positions in ascending order,
-// so its median is found by counting how often each position was drawn
-// and walking the counts to the median's order statistics.
-func bootstrap(base, cur []uint64) (lo, hi float64) {
+// That depends on the two sizes alone. The reference draws, per resample,
+// nb indices into the sorted baseline and then nc into the sorted current
+// run, each next() % n from a stream with a fixed seed; so the indices are
+// the same whatever the samples are, and because both sides are sorted, a
+// resample sorted is its drawn positions in ascending order. Its median is
+// therefore the interpolation between two fixed positions. Building a
+// bootstrap makes every draw the reference makes, but counts them instead
+// of sorting them; using one is a few lookups per resample. Rows of one
+// report mostly share their sizes, so one bootstrap serves many rows (see
+// Comparer). A bootstrap is never changed once built.
+type bootstrap struct {
+	base, cur positions
+}
+
+// positions says where each resample's median lies in a sorted series.
+type positions struct {
+	// lower[i] and upper[i] are the sorted positions whose interpolation
+	// is resample i's median; the same slice when n is odd.
+	lower, upper []uint32
+	frac         float64 // the interpolation's weight, the same for every resample
+}
+
+// newBootstrap makes every draw of the reference's resampling for sizes nb
+// and nc, both at least 1.
+func newBootstrap(nb, nc int) *bootstrap {
 	r := splitMix64{state: seed}
-	b, c := newResampler(base), newResampler(cur)
+	b, c := newCounter(nb), newCounter(nc)
+	for range resamples {
+		b.draw(&r)
+		c.draw(&r)
+	}
+	return &bootstrap{base: b.pos, cur: c.pos}
+}
+
+// interval returns the percentile interval on the relative shift between
+// the medians of base and cur, which must be ascending and of the sizes the
+// bootstrap was built for.
+func (bs *bootstrap) interval(base, cur []uint64) (lo, hi float64) {
+	vb, vc := floats(base), floats(cur)
 	shifts := make([]float64, resamples)
 	for i := range shifts {
-		mb := b.median(&r)
-		mc := c.median(&r)
+		mb := interpolate(vb[bs.base.lower[i]], vb[bs.base.upper[i]], bs.base.frac)
+		mc := interpolate(vc[bs.cur.lower[i]], vc[bs.cur.upper[i]], bs.cur.frac)
 		if mb > 0 {
 			shifts[i] = 100 * (mc - mb) / mb
 		}
@@ -34,122 +60,64 @@ func bootstrap(base, cur []uint64) (lo, hi float64) {
 	return percentile(shifts, tail), percentile(shifts, 1-tail)
 }
 
-// resampler draws resamples of one sorted series and reports their medians.
-type resampler struct {
-	values []float64 // the series, ascending, as float64
-	counts []uint32  // how often each position was drawn in this resample
-	div    divisor   // len(values)
-	// The median of n values is below + frac*(above-below), below and
-	// above being the order statistics lower and upper (equal for odd n).
-	lower, upper int
-	frac         float64
+// floats converts a series as the reference's `as f64` does.
+func floats(s []uint64) []float64 {
+	f := make([]float64, len(s))
+	for i, v := range s {
+		f[i] = float64(v)
+	}
+	return f
 }
 
-func newResampler(sorted []uint64) *resampler {
-	n := len(sorted)
-	values := make([]float64, n)
-	for i, v := range sorted {
-		values[i] = float64(v)
-	}
+// counter draws the resamples of one side and records their medians'
+// positions.
+type counter struct {
+	counts       []uint32 // how often each position was drawn in this resample
+	div          divisor  // len(counts)
+	lower, upper int      // the order statistics of a median of len(counts)
+	pos          positions
+}
+
+func newCounter(n int) *counter {
 	h := float64(n-1) * 0.5
-	lower := int(math.Floor(h))
-	return &resampler{
-		values: values,
-		counts: make([]uint32, n),
-		div:    newDivisor(uint64(n)),
-		lower:  lower,
-		upper:  int(math.Ceil(h)),
-		frac:   h - float64(lower),
+	lower, upper := int(math.Floor(h)), int(math.Ceil(h))
+	pos := positions{lower: make([]uint32, 0, resamples), frac: h - float64(lower)}
+	if upper != lower {
+		pos.upper = make([]uint32, 0, resamples)
 	}
+	return &counter{counts: make([]uint32, n), div: newDivisor(uint64(n)), lower: lower, upper: upper, pos: pos}
 }
 
-// median draws one resample from r and returns its median, bit for bit what
-// sorting the resample and taking Quantile(resample, 0.5) would give.
-func (s *resampler) median(r *splitMix64) float64 {
-	counts := s.counts
-	clear(counts)
+// draw makes one resample's draws from r and records where its median is.
+func (c *counter) draw(r *splitMix64) {
+	counts := c.counts
 	// The generator's state lives in a register for the loop: through the
 	// pointer, every count written would force it back to memory.
-	state, div := r.state, s.div
+	state, div := r.state, c.div
 	for range counts {
 		state += gamma
 		counts[div.mod(mix(state))]++
 	}
 	r.state = state
-	// Walk to the bucket holding position lower of the sorted resample.
+
+	// Position k of the sorted resample is in bucket i when the draws up
+	// to and including bucket i number more than k.
 	i, seen := 0, counts[0]
-	for int(seen) <= s.lower {
+	for int(seen) <= c.lower {
 		i++
 		seen += counts[i]
 	}
-	below := s.values[i]
-	above := below
-	if int(seen) <= s.upper { // position upper is in a later bucket
-		i++
-		for counts[i] == 0 {
+	c.pos.lower = append(c.pos.lower, uint32(i))
+	if c.upper != c.lower {
+		if int(seen) <= c.upper {
 			i++
-		}
-		above = s.values[i]
-	}
-	return interpolate(below, above, s.frac)
-}
-
-// percentile is the reference's percentile_f64: the R-7 quantile p of a as
-// if a were sorted. It finds the two order statistics it needs by
-// selection rather than sorting all of a, which it reorders.
-func percentile(a []float64, p float64) float64 {
-	h := float64(len(a)-1) * p
-	lower, upper := int(math.Floor(h)), int(math.Ceil(h))
-	below := selectK(a, lower)
-	above := below
-	if upper > lower {
-		above = slices.Min(a[lower+1:])
-	}
-	return interpolate(below, above, h-float64(lower))
-}
-
-// selectK reorders a so that a[k] is the value sorting would put there,
-// with nothing larger before it and nothing smaller after it, and returns
-// a[k]. It is a quickselect with a three-way partition, because bootstrap
-// shifts of short series repeat a lot; should a run of bad pivots exhaust
-// its budget it sorts what is left, so it is never quadratic.
-func selectK(a []float64, k int) float64 {
-	lo, hi := 0, len(a)
-	for budget := 2 * bits.Len(uint(len(a))); hi-lo > 16 && budget > 0; budget-- {
-		p := median3(a[lo], a[lo+(hi-lo)/2], a[hi-1])
-		lt, i, gt := lo, lo, hi // [lo,lt) < p, [lt,i) == p, [gt,hi) > p
-		for i < gt {
-			switch x := a[i]; {
-			case x < p:
-				a[lt], a[i] = x, a[lt]
-				lt++
-				i++
-			case x > p:
-				gt--
-				a[i], a[gt] = a[gt], x
-			default:
+			for counts[i] == 0 {
 				i++
 			}
 		}
-		switch {
-		case k < lt:
-			hi = lt
-		case k >= gt:
-			lo = gt
-		default:
-			return p
-		}
+		c.pos.upper = append(c.pos.upper, uint32(i))
+	} else {
+		c.pos.upper = c.pos.lower
 	}
-	slices.Sort(a[lo:hi])
-	return a[k]
-}
-
-func median3(a, b, c float64) float64 {
-	if a > b {
-		a, b = b, a
-	}
-	if b > c {
-		b = c
-	}
-	return max(a, b)
+	clear(counts)
 }

@@ -119,7 +119,7 @@ func TestCountingBootstrapIsSortingBootstrap(t *testing.T) {
 				if Quantile(b, 0.5) <= 0 {
 					continue
 				}
-				lo, hi := bootstrap(b, k)
+				lo, hi := newBootstrap(len(b), len(k)).interval(b, k)
 				wlo, whi := sortingBootstrap(b, k)
 				if math.Float64bits(lo) != math.Float64bits(wlo) || math.Float64bits(hi) != math.Float64bits(whi) {
 					t.Errorf("n=%d/%d: counting gives %v..%v, sorting %v..%v", nb, nc, lo, hi, wlo, whi)
@@ -129,49 +129,50 @@ func TestCountingBootstrapIsSortingBootstrap(t *testing.T) {
 	}
 }
 
-func TestSelectKIsWhatSortingPutsThere(t *testing.T) {
+func TestPairIsWhatSortingPutsThere(t *testing.T) {
 	r := splitMix64{state: 5}
-	for _, n := range []int{1, 2, 3, 16, 17, 100, 10_000} {
-		for _, distinct := range []uint64{1, 3, 50, 1 << 62} {
-			a := make([]float64, n)
+	n := 4096
+	orders := map[string]func(i int) float64{
+		"random, few values":  func(int) float64 { return float64(r.next() % 3) },
+		"random, many values": func(int) float64 { return float64(r.next()%(1<<40)) - (1 << 39) },
+		"ascending":           func(i int) float64 { return float64(i) },
+		"descending":          func(i int) float64 { return float64(n - i) },
+		"organ pipe":          func(i int) float64 { return float64(min(i, n-i)) },
+	}
+	for name, f := range orders {
+		for _, size := range []int{1, 2, 3, 17, n} {
+			a := make([]float64, size)
 			for i := range a {
-				a[i] = float64(r.next() % distinct)
+				a[i] = f(i)
 			}
 			sorted := slices.Clone(a)
 			slices.Sort(sorted)
-			for _, k := range []int{0, n / 40, n / 2, n - 1 - n/40, n - 1} {
-				b := slices.Clone(a)
-				if got := selectK(b, k); got != sorted[k] {
-					t.Fatalf("n=%d distinct=%d k=%d: got %v, want %v", n, distinct, k, got, sorted[k])
+			for _, k := range []int{0, 1, size / 40, size/2 - 1, size / 2, size - 1 - size/40, size - 2, size - 1} {
+				if k < 0 || k >= size {
+					continue
 				}
-				if k+1 < n && slices.Min(b[k+1:]) != sorted[k+1] {
-					t.Fatalf("n=%d distinct=%d k=%d: the rest does not begin with %v", n, distinct, k, sorted[k+1])
+				kth, next := pair(a, k)
+				want := sorted[min(k+1, size-1)]
+				if kth != sorted[k] || next != want {
+					t.Errorf("%s, n=%d, k=%d: got %v %v, want %v %v", name, size, k, kth, next, sorted[k], want)
 				}
 			}
 		}
 	}
 }
 
-func TestSelectKSurvivesAnAdversarialOrder(t *testing.T) {
-	// Organ-pipe and sawtooth orders defeat naive pivots; the budget
-	// falls back to sorting, so the answer is still right.
-	n := 1 << 12
-	for name, f := range map[string]func(i int) float64{
-		"organ pipe": func(i int) float64 { return float64(min(i, n-i)) },
-		"sawtooth":   func(i int) float64 { return float64(i % 17) },
-		"ascending":  func(i int) float64 { return float64(i) },
-		"descending": func(i int) float64 { return float64(n - i) },
+func TestPercentileIsTheReferences(t *testing.T) {
+	// percentile_f64 on a sorted array: h = 9*0.25 = 2.25 lies a quarter
+	// of the way from the third value to the fourth.
+	a := []float64{9, 1, 8, 2, 7, 3, 6, 4, 5, 0}
+	for _, c := range []struct{ p, want float64 }{
+		{0.25, 2.25}, {0.5, 4.5}, {0, 0}, {1, 9}, {0.975, 8.775},
 	} {
-		a := make([]float64, n)
-		for i := range a {
-			a[i] = f(i)
+		if got := percentile(a, c.p); got != c.want {
+			t.Errorf("percentile(%v) = %v, want %v", c.p, got, c.want)
 		}
-		sorted := slices.Clone(a)
-		slices.Sort(sorted)
-		for _, k := range []int{0, 7, n / 2, n - 1} {
-			if got := selectK(slices.Clone(a), k); got != sorted[k] {
-				t.Errorf("%s k=%d: got %v, want %v", name, k, got, sorted[k])
-			}
-		}
+	}
+	if !slices.Equal(a, []float64{9, 1, 8, 2, 7, 3, 6, 4, 5, 0}) {
+		t.Errorf("percentile reordered its input: %v", a)
 	}
 }

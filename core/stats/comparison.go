@@ -41,6 +41,12 @@ type Comparison struct {
 // gives Underpowered with no interval. An empty side, which the reference
 // does not accept, gives NaN medians and Underpowered.
 func Compare(baseline, current []uint64) Comparison {
+	return compare(baseline, current, newBootstrap)
+}
+
+// compare is Compare with the bootstrap for the two sizes got from
+// resampling, which builds it or finds it built.
+func compare(baseline, current []uint64, resampling func(nb, nc int) *bootstrap) Comparison {
 	base, cur := sortedCopy(baseline), sortedCopy(current)
 	c := Comparison{
 		BaselineMedian: median(base),
@@ -55,7 +61,7 @@ func Compare(baseline, current []uint64) Comparison {
 	if len(base) < MinSamples || len(cur) < MinSamples || !(c.BaselineMedian > 0) {
 		return c
 	}
-	c.Lo, c.Hi = bootstrap(base, cur)
+	c.Lo, c.Hi = resampling(len(base), len(cur)).interval(base, cur)
 	c.Verdict = verdictOf(c.Lo, c.Hi)
 	return c
 }
