@@ -182,15 +182,16 @@ func flagged(r review.Row) string {
 	return "refused by a run"
 }
 
-// compareAll runs the comparisons on every core: rows share nothing, and
-// each is ten thousand resamples.
+// compareAll runs the comparisons on every core. One Comparer serves them
+// all, so rows of the same sizes share the resampling.
 func compareAll(rows []pending) {
+	var comparer stats.Comparer
 	next := make(chan *pending)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(rows)) {
 		wg.Go(func() {
 			for p := range next {
-				p.c = stats.Compare(p.base, p.cur)
+				p.c = comparer.Compare(p.base, p.cur)
 			}
 		})
 	}

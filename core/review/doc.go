@@ -3,8 +3,8 @@
 // lacks, or a row a run flagged as not ok.
 //
 // Pairing is cheap and done at once by New; the comparisons are not, so
-// they wait for Row.Compute, which a caller may run on any goroutine (rows
-// share nothing). The package reads no files and writes no output; it
+// they wait for Row.Compute, which a caller may run for different rows on
+// different goroutines at once. The package reads no files and writes no output; it
 // refuses to compare a row that either run flagged ok:false or refused, so
 // that such a row is never shown as if it were fine.
 package review

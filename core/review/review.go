@@ -34,6 +34,8 @@ type Row struct {
 	// Comparison is filled by Compute for a Compared row; nil until then
 	// and for every other state.
 	Comparison *stats.Comparison
+
+	comparer *stats.Comparer // shared by the rows of one review
 }
 
 // Review pairs two reports (cur may be nil: one report alone is a view).
@@ -51,6 +53,7 @@ type Review struct {
 // row is only in that one.
 func New(base, cur *report.Report) *Review {
 	v := &Review{Base: base, Cur: cur}
+	comparer := &stats.Comparer{}
 	seen := map[report.Key]bool{}
 	add := func(k report.Key) {
 		if seen[k] {
@@ -58,6 +61,7 @@ func New(base, cur *report.Report) *Review {
 		}
 		seen[k] = true
 		if r, ok := pair(k, lookup(base, k), lookup(cur, k)); ok {
+			r.comparer = comparer
 			v.Rows = append(v.Rows, r)
 		}
 	}
@@ -120,12 +124,19 @@ func statsOf(r *report.Row) *stats.Stats {
 }
 
 // Compute fills r.Comparison when the row is Compared; it does nothing for
-// any other state, or when the comparison is already there. Rows share
-// nothing, so different rows may be computed at once.
+// any other state, or when the comparison is already there. Different rows
+// may be computed at once, on any goroutines. The rows of one review share
+// a stats.Comparer, so the first row of each pair of sample counts pays for
+// the resampling and the rest reuse it.
 func (r *Row) Compute() {
 	if r.State != Compared || r.Comparison != nil {
 		return
 	}
-	c := stats.Compare(r.Base.Samples, r.Cur.Samples)
+	var c stats.Comparison
+	if r.comparer != nil {
+		c = r.comparer.Compare(r.Base.Samples, r.Cur.Samples)
+	} else { // a Row made by hand
+		c = stats.Compare(r.Base.Samples, r.Cur.Samples)
+	}
 	r.Comparison = &c
 }
