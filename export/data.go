@@ -63,7 +63,7 @@ type pageJSON struct {
 // rowData is one row as page.js knows it. Rows are in the page's first
 // order, which breaks every tie of every sort.
 type rowData struct {
-	Key    string `json:"key"`
+	// The row's key is its tr's data-row: page.js reads it there.
 	Status string `json:"status"`
 	// Other is true for a row that is not a comparison (the "Not
 	// compared" filter).
@@ -82,9 +82,7 @@ var numericCols = []string{
 	"cur-median", "cur-spread", "cur-iqr", "cur-n",
 }
 
-// pageData builds the data block of rows, in their page order. The JSON is
-// HTML-safe: json.Marshal escapes <, >, & and U+2028/9 (and re-escapes the
-// chart options it is handed), so no name can end the script element.
+// pageData builds the data block of rows, in their page order.
 func pageData(rows []*review.Row, paired bool) ([]byte, error) {
 	d := pageJSON{
 		Cols:     numericCols,
@@ -96,7 +94,7 @@ func pageData(rows []*review.Row, paired bool) ([]byte, error) {
 	each(len(rows), func(i int) {
 		r := rows[i]
 		s := status(r)
-		d.Rows[i] = rowData{Key: r.Key.String(), Status: s, Other: r.State != review.Compared,
+		d.Rows[i] = rowData{Status: s, Other: r.State != review.Compared,
 			Rank: rank[s], Name: names[i], V: keys(r, paired)}
 		if r.BaseStats == nil && r.CurStats == nil {
 			d.RunOrder[i] = json.RawMessage("null")
