@@ -29,9 +29,13 @@ type IntervalPanel struct {
 // Render shows the chart when a shown row has a verdict, or says why not.
 func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 	var rows []review.Row
+	compared := 0 // computed or not: the chart is sized for all of them at once
 	for _, r := range p.Rows {
 		if r.Verdict() {
 			rows = append(rows, r.Row)
+		}
+		if r.State == review.Compared {
+			compared++
 		}
 	}
 	var body vecty.ComponentOrHTML
@@ -43,7 +47,7 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 	default:
 		body = elem.Div(
 			vecty.Markup(vecty.Class("chart-scroll")),
-			&IntervalChart{Host: p.Host, Rows: rows, Selected: p.Selected, Dark: p.Dark, Gen: p.Gen},
+			&IntervalChart{Host: p.Host, Rows: rows, Bars: compared, Selected: p.Selected, Dark: p.Dark, Gen: p.Gen},
 		)
 	}
 	return elem.Section(
@@ -69,6 +73,7 @@ type IntervalChart struct {
 	vecty.Core
 	Host     Host         `vecty:"prop"`
 	Rows     []review.Row `vecty:"prop"` // computed rows, in the table's order
+	Bars     int          `vecty:"prop"` // how many rows the chart is sized for
 	Selected string       `vecty:"prop"`
 	Dark     bool         `vecty:"prop"`
 	Gen      int          `vecty:"prop"` // the data generation to draw
@@ -76,17 +81,18 @@ type IntervalChart struct {
 	div   *vecty.HTML
 	chart Chart
 	drawn int // the generation last handed to the chart
-	rows  int // how many rows the div is sized for
+	bars  int // how many rows the div is sized for
 }
 
-// Render is the container, sized for the rows.
+// Render is the container, sized for every compared row, so that it keeps
+// its size while results arrive.
 func (c *IntervalChart) Render() vecty.ComponentOrHTML {
-	c.rows = len(c.Rows)
+	c.bars = c.Bars
 	c.div = elem.Div(vecty.Markup(
 		prop.ID("interval-chart"),
 		vecty.Attribute("role", "img"),
 		vecty.Attribute("aria-label", "Interval bars: the shift of each row's median with its 95% interval; the table below has the same numbers."),
-		vecty.Style("height", strconv.Itoa(chart.IntervalHeight(len(c.Rows)))+"px"),
+		vecty.Style("height", strconv.Itoa(chart.IntervalHeight(c.Bars))+"px"),
 	))
 	return c.div
 }
@@ -113,7 +119,7 @@ func (c *IntervalChart) SkipRender(prev vecty.Component) bool {
 	if c.chart != nil && c.Gen != c.drawn {
 		c.draw()
 	}
-	return len(c.Rows) == c.rows
+	return c.Bars == c.bars
 }
 
 func (c *IntervalChart) draw() {

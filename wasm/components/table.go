@@ -61,7 +61,7 @@ func (t *Table) Render() vecty.ComponentOrHTML {
 	cols := t.columns()
 	body := make(vecty.List, 0, len(t.Rows))
 	for _, r := range t.Rows {
-		body = append(body, t.renderRow(r))
+		body = append(body, &TableRow{Host: t.Host, Row: r, Selected: r.Key.String() == t.View.Selected, Compared: t.Compared})
 	}
 	return elem.Section(
 		vecty.Markup(vecty.Class("results")),
@@ -123,51 +123,6 @@ func (t *Table) renderHeader(cols []column) *vecty.HTML {
 		))
 	}
 	return elem.TableRow(cells)
-}
-
-func (t *Table) renderRow(r store.Row) *vecty.HTML {
-	key := r.Key.String()
-	selected := key == t.View.Selected
-	attr := vecty.Data("state", r.Status)
-	if r.Verdict() {
-		attr = vecty.Data("verdict", r.Status)
-	}
-	unit := rowUnit(r.Row)
-	cells := vecty.List{
-		elem.TableHeader(
-			vecty.Markup(vecty.Attribute("scope", "row"), vecty.Class("name")),
-			elem.Button(
-				vecty.Markup(prop.Type("button"), vecty.Class("row-name"), vecty.Attribute("aria-pressed", selected),
-					vecty.Attribute("title", key)),
-				elem.Span(vecty.Markup(vecty.Class("bench")), vecty.Text(r.Key.Benchmark)),
-				elem.Span(vecty.Markup(vecty.Class("kb")), vecty.Text("/"+r.Key.Kind+"/"+r.Key.Backend)),
-			),
-		),
-		elem.TableData(vecty.Markup(vecty.Class("verdict")), renderVerdict(r)),
-	}
-	if t.Compared {
-		delta, interval := format.None, format.None
-		if c := r.Comparison; c != nil {
-			delta, interval = format.Percent(c.Delta), format.Interval(c.Lo, c.Hi)
-		}
-		cells = append(cells, num(delta, "delta"), num(interval, "interval"))
-		cells = append(cells, renderSide(r.BaseStats, unit)...)
-	}
-	side := r.CurStats
-	if !t.Compared && side == nil {
-		side = r.BaseStats
-	}
-	cells = append(cells, renderSide(side, unit)...)
-	return elem.TableRow(
-		vecty.Markup(
-			vecty.Data("row", key), attr,
-			vecty.Class("status-"+class(r.Status)),
-			vecty.ClassMap{"selected": selected},
-			vecty.Attribute("aria-selected", selected),
-			event.Click(func(*vecty.Event) { t.Host.Dispatch(&actions.Select{Key: key}) }),
-		),
-		cells,
-	)
 }
 
 // rowUnit is the one unit a row's durations are shown in.

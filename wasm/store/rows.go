@@ -54,7 +54,7 @@ var rank = map[string]int{
 }
 
 // Rows is the table: the review's rows that pass the filter and the search,
-// in the view's order.
+// in the view's order (see below for the order while computing).
 func (s *Store) Rows() []Row {
 	if s.review == nil {
 		return nil
@@ -67,7 +67,13 @@ func (s *Store) Rows() []Row {
 			rows = append(rows, row)
 		}
 	}
-	s.view.sort(rows)
+	// While comparisons arrive, the default order (by verdict) waits for the
+	// last of them: rows keep the report's order instead of jumping around
+	// under the reader with every result. A column the reader chose applies
+	// at once.
+	if s.view.Sort != "" || s.ndone == s.jobs {
+		s.view.sort(rows)
+	}
 	return rows
 }
 

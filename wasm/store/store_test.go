@@ -216,6 +216,31 @@ func TestTheTableStartsWithRegressions(t *testing.T) {
 	}
 }
 
+func TestRowsStayInPlaceWhileComputing(t *testing.T) {
+	s := New()
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Report: readString(t, "base.jsonl", mixed)})
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Report: readString(t, "cur.jsonl", mixedCur)})
+	jobs := s.Jobs()
+	for _, j := range append(jobs[:1:1], jobs[2:]...) { // every row but b
+		s.Dispatch(&actions.RowComputed{Review: j.Review, Index: j.Index, Comparison: stats.Compare(j.Base, j.Cur)})
+	}
+	// Sorted, the pending b would follow the underpowered d.
+	if got := names(s.Rows()); got != "a b c d e f g" {
+		t.Errorf("while computing: %q, want the report's order", got)
+	}
+	s.Dispatch(&actions.SortBy{Column: ColName})
+	s.Dispatch(&actions.SortBy{Column: ColName})
+	if got := names(s.Rows()); got != "g f e d c b a" {
+		t.Errorf("a chosen column while computing: %q, want it applied", got)
+	}
+	s.Dispatch(&actions.SortBy{Column: ColVerdict})
+	j := jobs[1]
+	s.Dispatch(&actions.RowComputed{Review: j.Review, Index: j.Index, Comparison: stats.Compare(j.Base, j.Cur)})
+	if got := names(s.Rows()); got != "a b c d e f g" || s.Rows()[0].Status != "regression" {
+		t.Errorf("once computed: %q, want regressions first", got)
+	}
+}
+
 func TestSortByAnyColumn(t *testing.T) {
 	s := loaded(t)
 	s.Dispatch(&actions.SortBy{Column: ColDelta})

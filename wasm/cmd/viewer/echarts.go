@@ -11,7 +11,8 @@ import (
 // echarts is the bridge to window.echarts (served from /echarts.min.js).
 // Draws are queued and made in animation frames, a few milliseconds' worth
 // per frame, so that a page of many charts never holds the main thread
-// long, and each is made after the frame's layout, at its container's size.
+// long. A draw requested while vecty renders runs in the next frame, after
+// the ResizeObserver has told the chart its container's new size.
 type echarts struct {
 	queue     []*echart
 	scheduled bool
@@ -111,7 +112,6 @@ func (e *echarts) drawFrame(js.Value, []js.Value) any {
 		}
 		option, done := c.option, c.done
 		c.option, c.done = nil, nil
-		c.inst.Call("resize")
 		c.inst.Call("setOption", jsonParse.Invoke(string(option)), map[string]any{"notMerge": true})
 		for _, f := range done {
 			f()

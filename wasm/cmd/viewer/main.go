@@ -42,6 +42,7 @@ type page struct {
 	doc    js.Value
 
 	sentReview int    // the review whose jobs the pool has
+	renderDue  bool   // a throttled render is scheduled
 	fragment   string // the view last written to the address
 	selected   string // the selection last written to the address
 	search     string // the query the reports were loaded from
@@ -76,13 +77,39 @@ func (p *page) Dispatch(a any) { p.store.Dispatch(a) }
 // changed follows every action: rerender, send new work to the pool, and
 // keep the address and the body's state in step.
 func (p *page) changed() {
-	vecty.Rerender(p.app)
+	p.render()
 	if id := p.store.ReviewID(); id != p.sentReview {
 		p.sentReview = id
 		p.pool.run(p.store.Jobs())
 	}
 	p.writeAddress()
 	p.setState()
+}
+
+// renderInterval is how often the page renders while results stream in
+// from the workers, in milliseconds. Rendering the table and the bars for
+// every result would keep the main thread busy with rendering alone.
+const renderInterval = 200
+
+// render renders the page: in the next frame, or, while comparisons are
+// still arriving, at most every renderInterval.
+func (p *page) render() {
+	if done, total := p.store.Progress(); done == 0 || done == total {
+		vecty.Rerender(p.app)
+		return
+	}
+	if p.renderDue {
+		return
+	}
+	p.renderDue = true
+	var f js.Func
+	f = js.FuncOf(func(js.Value, []js.Value) any {
+		f.Release()
+		p.renderDue = false
+		vecty.Rerender(p.app)
+		return nil
+	})
+	js.Global().Call("setTimeout", f, renderInterval)
 }
 
 // setState writes the phase to document.body.dataset.state. Any phase but

@@ -1,0 +1,127 @@
+package e2e
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// probe records, in the page, when the files were set (the first change
+// event), when the page became ready with both, when it first became idle (usable),
+// and every long task of the main thread. It runs before the page's own
+// scripts.
+const probe = `
+window.__bench = {changes: 0, changed: 0, ready: 0, idle: 0, tasks: []};
+new PerformanceObserver(list => {
+	for (const e of list.getEntries()) __bench.tasks.push([e.startTime, e.duration]);
+}).observe({type: "longtask", buffered: true});
+document.addEventListener("change", () => { if (!__bench.changes++) __bench.changed = performance.now(); }, true);
+new MutationObserver(() => {
+	const s = document.body && document.body.dataset.state;
+	if (s === "idle" && !__bench.idle) __bench.idle = performance.now();
+	if (s === "ready" && __bench.changes === 2 && !__bench.ready) __bench.ready = performance.now();
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-state"]});
+`
+
+// timings is what the probe recorded.
+type timings struct {
+	Changed, Ready, Idle float64
+	Tasks                [][2]float64
+}
+
+// longest is the longest main-thread task that overlaps [from, to], in ms.
+func (t timings) longest(from, to float64) float64 {
+	var m float64
+	for _, task := range t.Tasks {
+		if task[0] < to && task[0]+task[1] > from {
+			m = max(m, task[1])
+		}
+	}
+	return m
+}
+
+// writePair writes a baseline and a current report of rows rows with n
+// samples each: a third of the rows 5% slower in the current run, a third
+// 5% faster, the rest unchanged, all with 3% noise.
+func writePair(b *testing.B, rows, n int) (base, cur string) {
+	dir := b.TempDir()
+	rng := rand.New(rand.NewPCG(1, 2))
+	var bb, cb strings.Builder
+	for i := range rows {
+		centre := 1e6 * (1 + float64(i%17))
+		shift := []float64{1, 1.05, 0.95}[i%3]
+		for _, side := range []struct {
+			w     *strings.Builder
+			scale float64
+		}{{&bb, 1}, {&cb, shift}} {
+			samples := make([]string, n)
+			for j := range samples {
+				samples[j] = fmt.Sprint(uint64(centre * side.scale * (1 + 0.03*(2*rng.Float64()-1))))
+			}
+			fmt.Fprintf(side.w, `{"benchmark":"bench%03d","kind":"vm","backend":"vm","iterations":%d,"wall_ns":{"samples":[%s]},"ok":true}`+"\n",
+				i, n, strings.Join(samples, ","))
+		}
+	}
+	base, cur = filepath.Join(dir, "base.jsonl"), filepath.Join(dir, "cur.jsonl")
+	for path, text := range map[string]string{base: bb.String(), cur: cb.String()} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return base, cur
+}
+
+// withProbe opens a browser whose pages all run the probe first.
+func withProbe(b *testing.B) *browser {
+	br := open(b, serve(b))
+	if _, err := chromedp.Call(br.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probe}); err != nil {
+		b.Fatal(err)
+	}
+	return br
+}
+
+// BenchmarkDropToReady times a pair of 100-row reports with 200 samples a
+// side from setting the file inputs to the page's ready state, and reports
+// the longest main-thread task in that time.
+func BenchmarkDropToReady(b *testing.B) {
+	base, cur := writePair(b, 100, 200)
+	br := withProbe(b)
+	var total, worst float64
+	for b.Loop() {
+		br.do(b, chromedp.Navigate(br.origin+"/"))
+		br.waitFor(b, "the viewer to start", `document.body.dataset.state === "idle"`)
+		br.setFiles(b, base, cur)
+		t := eval[timings](b, br, `__bench`)
+		if t.Ready == 0 || t.Changed == 0 {
+			b.Fatalf("the probe saw no change or no ready: %+v", t)
+		}
+		total += t.Ready - t.Changed
+		worst = max(worst, t.longest(t.Changed, t.Ready))
+	}
+	b.ReportMetric(total/float64(b.N), "ms/drop-to-ready")
+	b.ReportMetric(worst, "ms-longest-main-thread-task")
+}
+
+// BenchmarkOpenToInteractive times a first visit (nothing cached) from
+// navigation to the page's idle state: WASM compiled, UI rendered, drop
+// zones usable.
+func BenchmarkOpenToInteractive(b *testing.B) {
+	br := withProbe(b)
+	if _, err := chromedp.Call(br.ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+		b.Fatal(err)
+	}
+	var total float64
+	for b.Loop() {
+		br.do(b, chromedp.Navigate(br.origin+"/"))
+		br.waitFor(b, "the viewer to start", `window.__bench && __bench.idle > 0`)
+		total += eval[float64](b, br, `__bench.idle`)
+	}
+	b.ReportMetric(total/float64(b.N), "ms/open-to-interactive")
+}
