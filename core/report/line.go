@@ -167,7 +167,7 @@ func (p *parser) wallNS() (*wallNS, error) {
 			}
 			return err
 		case "median":
-			tok, err := p.number()
+			tok, _, err := p.number()
 			if err == nil {
 				if f, perr := strconv.ParseFloat(string(tok), 64); perr == nil {
 					w.median = f
@@ -188,11 +188,11 @@ func (p *parser) summaryNumber() (v uint64, ok bool, err error) {
 	if c := p.peek(); c != '-' && (c < '0' || c > '9') {
 		return 0, false, p.skip(0)
 	}
-	tok, err := p.number()
+	tok, whole, err := p.number()
 	if err != nil {
 		return 0, false, err
 	}
-	if tok[0] == '-' || bytes.ContainsAny(tok, ".eE") {
+	if tok[0] == '-' || !whole {
 		return 0, false, nil
 	}
 	v, ok = parseUint(tok)
@@ -276,16 +276,16 @@ func (p *parser) sample(k int) (uint64, error) {
 	if plus {
 		p.i++
 	}
-	tok, err := p.number()
+	tok, whole, err := p.number()
 	if err != nil {
 		return 0, err
 	}
 	switch {
 	case tok[0] == '-':
 		return 0, bad("negative; a wall time cannot be below zero")
-	case bytes.ContainsAny(tok, "eE"):
+	case !whole && bytes.ContainsAny(tok, "eE"):
 		return 0, bad("written with an exponent; write samples as plain whole numbers of nanoseconds (1000, not 1e3)")
-	case bytes.IndexByte(tok, '.') >= 0:
+	case !whole:
 		return 0, bad("not a whole number; samples are whole nanoseconds, with no fraction")
 	}
 	v, ok := parseUint(tok)
@@ -299,6 +299,12 @@ func (p *parser) sample(k int) (uint64, error) {
 // does not fit in 64 bits. It takes bytes so that reading a sample
 // allocates nothing.
 func parseUint(digits []byte) (v uint64, ok bool) {
+	if len(digits) < 20 { // at most 10^19 - 1: no overflow possible
+		for _, c := range digits {
+			v = v*10 + uint64(c-'0')
+		}
+		return v, true
+	}
 	for _, c := range digits {
 		hi, lo := bits.Mul64(v, 10)
 		lo, carry := bits.Add64(lo, uint64(c-'0'), 0)
@@ -489,7 +495,7 @@ func (p *parser) skip(depth int) error {
 		if p.literal("-inf") || p.literal("-Infinity") {
 			return nil
 		}
-		_, err := p.number()
+		_, _, err := p.number()
 		return err
 	case p.literal("true"), p.literal("false"), p.literal("null"),
 		p.literal("NaN"), p.literal("inf"), p.literal("Infinity"):
@@ -498,33 +504,37 @@ func (p *parser) skip(depth int) error {
 	return p.errorf("expected a value, found %s", p.what())
 }
 
-// number reads a JSON number and returns its text, a slice of the line.
+// number reads a JSON number and returns its text, a slice of the line,
+// and whether it is written as a whole number (no fraction, no exponent).
 // Leading zeros, which JSON forbids and Rust's integer parser takes, are
 // allowed.
-func (p *parser) number() ([]byte, error) {
+func (p *parser) number() (tok []byte, whole bool, err error) {
 	start := p.i
 	if p.peek() == '-' {
 		p.i++
 	}
 	if !p.digits() {
-		return nil, p.errorf("expected a digit, found %s", p.what())
+		return nil, false, p.errorf("expected a digit, found %s", p.what())
 	}
+	whole = true
 	if p.peek() == '.' {
+		whole = false
 		p.i++
 		if !p.digits() {
-			return nil, p.errorf("expected a digit after '.', found %s", p.what())
+			return nil, false, p.errorf("expected a digit after '.', found %s", p.what())
 		}
 	}
 	if c := p.peek(); c == 'e' || c == 'E' {
+		whole = false
 		p.i++
 		if c := p.peek(); c == '+' || c == '-' {
 			p.i++
 		}
 		if !p.digits() {
-			return nil, p.errorf("expected a digit in the exponent, found %s", p.what())
+			return nil, false, p.errorf("expected a digit in the exponent, found %s", p.what())
 		}
 	}
-	return p.b[start:p.i], nil
+	return p.b[start:p.i], whole, nil
 }
 
 func (p *parser) digits() bool {

@@ -414,3 +414,23 @@ func TestGoldenReportsReadCleanly(t *testing.T) {
 		}
 	}
 }
+
+func TestParseUint(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want uint64
+		ok   bool
+	}{
+		{"0", 0, true},
+		{"007", 7, true},
+		{"9999999999999999999", 9999999999999999999, true}, // 19 digits
+		{"18446744073709551615", 1<<64 - 1, true},
+		{"00000000000000000000000042", 42, true},
+		{"18446744073709551616", 0, false},
+		{"99999999999999999999", 0, false},
+	} {
+		if v, ok := parseUint([]byte(c.in)); v != c.want || ok != c.ok {
+			t.Errorf("parseUint(%s) = %d %v, want %d %v", c.in, v, ok, c.want, c.ok)
+		}
+	}
+}

@@ -1,0 +1,102 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"testing"
+)
+
+// writeLarge writes a report of rows lines, each with samples samples of
+// eight or nine digits, in the harness's shape, and returns its path and
+// size.
+func writeLarge(tb testing.TB, rows, samples int) (string, int64) {
+	tb.Helper()
+	path := filepath.Join(tb.TempDir(), "large.jsonl")
+	f, err := os.Create(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	v := uint64(12_345_678)
+	for r := range rows {
+		fmt.Fprintf(w, `{"benchmark":"bench%d","kind":"vm","backend":"vm","iterations":%d,"wall_ns":{"min":1,"mean":2,"max":3,"samples":[`, r, samples)
+		for s := range samples {
+			if s > 0 {
+				w.WriteByte(',')
+			}
+			v = v*6364136223846793005 + 1442695040888963407
+			w.WriteString(strconv.FormatUint(10_000_000+v>>40, 10))
+		}
+		w.WriteString(`]},"fuel_spent":1,"ok":true}` + "\n")
+	}
+	if err := w.Flush(); err != nil {
+		tb.Fatal(err)
+	}
+	info, err := f.Stat()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	f.Close()
+	return path, info.Size()
+}
+
+// A long report is read as a stream: what Read allocates is its samples
+// (8 bytes each, allocated once at their size) and a little per row, not
+// the file nor a copy of it per line.
+func TestALargeReportIsReadInMemoryProportionalToItsSamples(t *testing.T) {
+	rows, samples := 2_000, 1_000 // about 20 MB
+	path, size := writeLarge(t, rows, samples)
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	r, err := Read(f, "large.jsonl")
+	runtime.ReadMemStats(&after)
+	if err != nil || len(r.Problems) > 0 || len(r.Rows) != rows {
+		t.Fatalf("err %v, %d problems, %d rows", err, len(r.Problems), len(r.Rows))
+	}
+	sampleBytes := uint64(rows * samples * 8)
+	allocated := after.TotalAlloc - before.TotalAlloc
+	// The samples, plus the reader's 64 kB buffer, the longest line, and
+	// two kilobytes a row for its names, its Row and the index by key.
+	limit := sampleBytes + 64<<10 + uint64(size)/uint64(rows) + uint64(rows)*2048
+	t.Logf("file %d MB, samples %d MB, allocated %d MB", size>>20, sampleBytes>>20, allocated>>20)
+	if allocated > limit {
+		t.Errorf("reading a %d-byte report allocated %d bytes; want at most %d (its samples and a line)", size, allocated, limit)
+	}
+}
+
+// BenchmarkReadLarge reads a report of about 100 MB: 10,000 rows of 1,000
+// samples. It reports the heap the report holds once read.
+func BenchmarkReadLarge(b *testing.B) {
+	path, size := writeLarge(b, 10_000, 1_000)
+	b.SetBytes(size)
+	var held uint64
+	for b.Loop() {
+		f, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r, err := Read(f, "large.jsonl")
+		f.Close()
+		if err != nil || len(r.Rows) != 10_000 {
+			b.Fatalf("err %v, %d rows", err, len(r.Rows))
+		}
+		b.StopTimer()
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		held = max(held, m.HeapAlloc)
+		runtime.KeepAlive(r)
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(held)/(1<<20), "MB-held")
+	b.ReportMetric(float64(size)/(1<<20), "MB-file")
+}
