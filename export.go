@@ -41,20 +41,31 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	var pageErr error
 	if *out != "" {
-		if err := exportPage(*out, inputs, web, stdout); err != nil {
-			return err
+		pageErr = exportPage(*out, inputs, web, stdout, stderr)
+		var exit exitError
+		if pageErr != nil && !errors.As(pageErr, &exit) {
+			return pageErr
 		}
 	}
 	if *site != "" {
-		return exportSite(*site, inputs, web, stdout)
+		says := stdout
+		if *out == "-" {
+			says = stderr // standard output holds the page
+		}
+		if err := exportSite(*site, inputs, web, says); err != nil {
+			return err
+		}
 	}
-	return nil
+	return pageErr
 }
 
 // exportPage writes the page of the review of inputs to out, with the
-// ECharts of web (the viewer's assets) inlined.
-func exportPage(out string, inputs []string, web fs.FS, stdout io.Writer) error {
+// ECharts of web (the viewer's assets) inlined. Like compare, it tells
+// the reports' problems on stderr and, when a line could not be read,
+// still writes the page (which shows them too) and then exits with 1.
+func exportPage(out string, inputs []string, web fs.FS, stdout, stderr io.Writer) error {
 	if out != "-" {
 		if err := refuseInput(out, inputs); err != nil {
 			return err
@@ -64,36 +75,27 @@ func exportPage(out string, inputs []string, web fs.FS, stdout io.Writer) error 
 	if err != nil {
 		return errors.New("this binary has no ECharts to inline (web/echarts.min.js); build it with make")
 	}
-	rv, err := exportReview(inputs)
-	if err != nil {
-		return err
+	reports := make([]*report.Report, 2) // the current one stays nil for a lone report
+	failed := false
+	for i, path := range inputs {
+		if reports[i], err = readReport(path, stderr); err != nil {
+			return err
+		}
+		failed = failed || reports[i].Failed()
 	}
-	page, err := export.Page(rv, echarts)
+	page, err := export.Page(review.New(reports[0], reports[1]), echarts)
 	if err != nil {
 		return err
 	}
 	if out == "-" {
-		_, err := stdout.Write(page)
-		return err
+		_, err = stdout.Write(page)
+	} else {
+		err = writeAtomic(out, page)
 	}
-	return writeAtomic(out, page)
-}
-
-// exportReview reads the reports and pairs them; computing is export's.
-func exportReview(inputs []string) (*review.Review, error) {
-	reports := make([]*report.Report, 2)
-	for i, path := range inputs {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		reports[i], err = report.Read(f, path)
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
+	if err == nil && failed {
+		return exitError{code: 1}
 	}
-	return review.New(reports[0], reports[1]), nil
+	return err
 }
 
 // refuseInput returns an error when out names one of the inputs: nothing

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"html"
 	"io"
 	"os"
@@ -60,7 +61,7 @@ func TestExportWritesOnePage(t *testing.T) {
 	base, cur := copyGolden(t, dir, "base-a.jsonl"), copyGolden(t, dir, "cur-a.jsonl")
 	out := filepath.Join(dir, "review.html")
 	var stdout bytes.Buffer
-	if err := exportPage(out, []string{base, cur}, exportSiteFS(), &stdout); err != nil {
+	if err := exportPage(out, []string{base, cur}, exportSiteFS(), &stdout, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	page, err := os.ReadFile(out)
@@ -86,7 +87,7 @@ func TestExportWritesOnePage(t *testing.T) {
 func TestExportToStandardOutput(t *testing.T) {
 	var stdout bytes.Buffer
 	err := exportPage("-", []string{filepath.Join("testdata", "base-b.jsonl"), filepath.Join("testdata", "cur-b.jsonl")},
-		exportSiteFS(), &stdout)
+		exportSiteFS(), &stdout, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +109,7 @@ func TestExportNeverWritesOverAnInput(t *testing.T) {
 		filepath.Join(dir, ".", "sub", "..", "cur-a.jsonl"), // the same path, spelled otherwise
 		link, // another name for the same file
 	} {
-		err := exportPage(out, []string{base, cur}, exportSiteFS(), io.Discard)
+		err := exportPage(out, []string{base, cur}, exportSiteFS(), io.Discard, io.Discard)
 		if err == nil || !strings.Contains(err.Error(), "is an input") {
 			t.Errorf("export -o %s: error %v, want a refusal", out, err)
 		}
@@ -129,9 +130,9 @@ func TestAFailedExportLeavesTheOldPage(t *testing.T) {
 	delete(noECharts, "echarts.min.js")
 	for name, run := range map[string]func() error{
 		"missing input": func() error {
-			return exportPage(out, []string{base, filepath.Join(dir, "nowhere.jsonl")}, exportSiteFS(), io.Discard)
+			return exportPage(out, []string{base, filepath.Join(dir, "nowhere.jsonl")}, exportSiteFS(), io.Discard, io.Discard)
 		},
-		"no ECharts": func() error { return exportPage(out, []string{base, cur}, noECharts, io.Discard) },
+		"no ECharts": func() error { return exportPage(out, []string{base, cur}, noECharts, io.Discard, io.Discard) },
 	} {
 		if err := run(); err == nil {
 			t.Errorf("%s: export succeeded", name)
@@ -217,4 +218,42 @@ func TestExportArguments(t *testing.T) {
 			t.Errorf("export %q: %v, stderr %q; want usage and exit 2", args, err, stderr.String())
 		}
 	}
+}
+
+func TestABadLineIsToldAndTheRestExported(t *testing.T) {
+	dir := t.TempDir()
+	base, cur := copyGolden(t, dir, "base-a.jsonl"), copyGolden(t, dir, "cur-a.jsonl")
+	f, err := os.OpenFile(cur, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(`{"benchmark":"broken",` + "\n")
+	f.Close()
+	lines := bytes.Count(must(os.ReadFile(cur)), []byte("\n"))
+
+	out := filepath.Join(dir, "review.html")
+	var stderr bytes.Buffer
+	err = exportPage(out, []string{base, cur}, exportSiteFS(), io.Discard, &stderr)
+	var exit exitError
+	if !errors.As(err, &exit) || exit.code != 1 {
+		t.Errorf("export of a report with a bad line: %v, want exit status 1", err)
+	}
+	where := fmt.Sprintf("%s:%d:", cur, lines)
+	if !strings.Contains(stderr.String(), where) {
+		t.Errorf("stderr %q does not name %s", stderr.String(), where)
+	}
+	page := html.UnescapeString(string(must(os.ReadFile(out))))
+	if !strings.Contains(page, `role="alert"`) || !strings.Contains(page, where) {
+		t.Errorf("the page has no alert naming %s", where)
+	}
+	if n := strings.Count(page, "<tr data-row="); n < 10 {
+		t.Errorf("the page has %d rows: the good lines were lost", n)
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }
