@@ -33,15 +33,28 @@ func binary(t *testing.T) string {
 	return bin
 }
 
-// benchview runs the binary with args and returns its standard output.
+// benchview runs the binary with args and returns its standard output; it
+// fails the test unless the binary exits with status 0.
 func benchview(t *testing.T, args ...string) string {
+	t.Helper()
+	return benchviewExit(t, 0, args...)
+}
+
+// benchviewExit runs the binary with args, wanting the exit status code.
+func benchviewExit(t *testing.T, code int, args ...string) string {
 	t.Helper()
 	cmd := exec.Command(binary(t), args...)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("benchview %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	got := 0
+	if exit, ok := err.(*exec.ExitError); ok {
+		got = exit.ExitCode()
+	} else if err != nil {
+		t.Fatalf("benchview %s: %v", strings.Join(args, " "), err)
+	}
+	if got != code {
+		t.Fatalf("benchview %.200s: exit status %d, want %d\n%.2000s", strings.Join(args, " "), got, code, stderr.String())
 	}
 	return string(out)
 }

@@ -65,7 +65,7 @@ func writeHostile(t *testing.T) (base, cur string, brokenLine int) {
 
 func TestAHostileReportRunsNothing(t *testing.T) {
 	base, cur, broken := writeHostile(t)
-	page := export(t, base, cur)
+	page := exportExit(t, 1, base, cur) // 1: a line could not be read, and the page says which
 	b := openPage(t, page, 3*time.Minute)
 
 	if pwned := eval[bool](t, b, `window.__pwned !== undefined`); pwned {

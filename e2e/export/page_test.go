@@ -54,8 +54,14 @@ func golden(t *testing.T, name string) string {
 // page's file:// URL.
 func export(t *testing.T, reports ...string) string {
 	t.Helper()
+	return exportExit(t, 0, reports...)
+}
+
+// exportExit is export wanting the exit status code.
+func exportExit(t *testing.T, code int, reports ...string) string {
+	t.Helper()
 	out := filepath.Join(t.TempDir(), "review.html")
-	benchview(t, append([]string{"export", "-o", out}, reports...)...)
+	benchviewExit(t, code, append([]string{"export", "-o", out}, reports...)...)
 	return "file://" + out
 }
 
