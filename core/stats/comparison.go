@@ -87,39 +87,32 @@ func median(sorted []uint64) float64 {
 // A number that is not finite (only possible for an empty side) is
 // written as null so that the line stays JSON.
 func (c Comparison) JSON(benchmark, of, backend string) string {
-	b := make([]byte, 0, 256+len(benchmark)+len(of)+len(backend))
-	b = append(b, `{"benchmark":`...)
-	b = appendName(b, benchmark)
-	b = append(b, `,"kind":"comparison","of":`...)
-	b = appendName(b, of)
-	b = append(b, `,"backend":`...)
-	b = appendName(b, backend)
-	b = append(b, `,"baseline_median_ns":`...)
-	b = appendFixed(b, c.BaselineMedian, 1)
-	b = append(b, `,"median_ns":`...)
-	b = appendFixed(b, c.Median, 1)
-	b = append(b, `,"delta_pct":`...)
-	b = appendFixed(b, c.Delta, 2)
+	var l line
+	l.Grow(256 + len(benchmark) + len(of) + len(backend))
+	l.WriteString(`{"benchmark":`)
+	l.name(benchmark)
+	l.WriteString(`,"kind":"comparison","of":`)
+	l.name(of)
+	l.WriteString(`,"backend":`)
+	l.name(backend)
+	l.WriteString(`,"baseline_median_ns":`)
+	l.fixed(c.BaselineMedian, 1)
+	l.WriteString(`,"median_ns":`)
+	l.fixed(c.Median, 1)
+	l.WriteString(`,"delta_pct":`)
+	l.fixed(c.Delta, 2)
 	if c.Verdict == Underpowered {
-		b = append(b, `,"ci_low_pct":null,"ci_high_pct":null`...)
+		l.WriteString(`,"ci_low_pct":null,"ci_high_pct":null`)
 	} else {
-		b = append(b, `,"ci_low_pct":`...)
-		b = appendFixed(b, c.Lo, 2)
-		b = append(b, `,"ci_high_pct":`...)
-		b = appendFixed(b, c.Hi, 2)
+		l.WriteString(`,"ci_low_pct":`)
+		l.fixed(c.Lo, 2)
+		l.WriteString(`,"ci_high_pct":`)
+		l.fixed(c.Hi, 2)
 	}
-	b = append(b, `,"confidence":`...)
-	b = strconv.AppendFloat(b, Confidence, 'f', -1, 64)
-	b = append(b, `,"verdict":"`...)
-	b = append(b, c.Verdict.String()...)
-	return string(append(b, `"}`...))
-}
-
-// appendFixed writes x with prec decimals, rounding the exact binary value
-// half to even as the reference's {:.N} does.
-func appendFixed(b []byte, x float64, prec int) []byte {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return append(b, "null"...)
-	}
-	return strconv.AppendFloat(b, x, 'f', prec, 64)
+	l.WriteString(`,"confidence":`)
+	l.Write(strconv.AppendFloat(l.num[:0], Confidence, 'f', -1, 64))
+	l.WriteString(`,"verdict":"`)
+	l.WriteString(c.Verdict.String())
+	l.WriteString(`"}`)
+	return l.String()
 }

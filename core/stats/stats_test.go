@@ -277,7 +277,9 @@ func TestNamesAreWrittenRawWhenTheyCanBeAndEscapedWhenTheyMust(t *testing.T) {
 		{"tab\there\nline\r\x00\x1f", `"tab\there\nline\r\u0000\u001f"`},
 		{"bad \xff byte", `"bad \ufffd byte"`},
 	} {
-		check(t, c.name, string(appendName(nil, c.name)), c.want)
+		var l line
+		l.name(c.name)
+		check(t, c.name, l.String(), c.want)
 	}
 }
 

@@ -3,7 +3,6 @@ package stats
 import (
 	"math/bits"
 	"slices"
-	"strconv"
 )
 
 // Stats is a series of samples and the order statistics read off it.
@@ -71,51 +70,62 @@ func (s Stats) IQR() float64 { return s.P75() - s.P25() }
 // JSON is the summary as the reference's Stats::to_json writes it:
 // {"min":…,"mean":…,"max":…,"p25":…,"median":…,"p75":…,"iqr":…}, the
 // quantiles with one decimal.
-func (s Stats) JSON() string { return string(s.appendJSON(nil, false)) }
+func (s Stats) JSON() string {
+	var l line
+	s.write(&l, false)
+	return l.String()
+}
 
 // JSONWithSamples is JSON with "samples" added in run order, as the
 // reference's Stats::to_json_with_samples writes it.
-func (s Stats) JSONWithSamples() string { return string(s.appendJSON(nil, true)) }
+func (s Stats) JSONWithSamples() string {
+	var l line
+	l.Grow(160 + 11*len(s.Taken))
+	s.write(&l, true)
+	return l.String()
+}
 
 // Line is the line `benchview stats` prints for a row:
 // {"benchmark":B,"kind":K,"backend":E,"wall_ns":<JSONWithSamples>}.
 func (s Stats) Line(benchmark, kind, backend string) string {
-	b := make([]byte, 0, 64+len(benchmark)+len(kind)+len(backend)+200+12*len(s.Taken))
-	b = append(b, `{"benchmark":`...)
-	b = appendName(b, benchmark)
-	b = append(b, `,"kind":`...)
-	b = appendName(b, kind)
-	b = append(b, `,"backend":`...)
-	b = appendName(b, backend)
-	b = append(b, `,"wall_ns":`...)
-	b = s.appendJSON(b, true)
-	return string(append(b, '}'))
+	var l line
+	l.Grow(220 + len(benchmark) + len(kind) + len(backend) + 11*len(s.Taken))
+	l.WriteString(`{"benchmark":`)
+	l.name(benchmark)
+	l.WriteString(`,"kind":`)
+	l.name(kind)
+	l.WriteString(`,"backend":`)
+	l.name(backend)
+	l.WriteString(`,"wall_ns":`)
+	s.write(&l, true)
+	l.WriteByte('}')
+	return l.String()
 }
 
-func (s Stats) appendJSON(b []byte, samples bool) []byte {
-	b = append(b, `{"min":`...)
-	b = strconv.AppendUint(b, s.Min(), 10)
-	b = append(b, `,"mean":`...)
-	b = strconv.AppendUint(b, s.Mean, 10)
-	b = append(b, `,"max":`...)
-	b = strconv.AppendUint(b, s.Max(), 10)
-	b = append(b, `,"p25":`...)
-	b = strconv.AppendFloat(b, s.P25(), 'f', 1, 64)
-	b = append(b, `,"median":`...)
-	b = strconv.AppendFloat(b, s.Median(), 'f', 1, 64)
-	b = append(b, `,"p75":`...)
-	b = strconv.AppendFloat(b, s.P75(), 'f', 1, 64)
-	b = append(b, `,"iqr":`...)
-	b = strconv.AppendFloat(b, s.IQR(), 'f', 1, 64)
+func (s Stats) write(l *line, samples bool) {
+	l.WriteString(`{"min":`)
+	l.uint(s.Min())
+	l.WriteString(`,"mean":`)
+	l.uint(s.Mean)
+	l.WriteString(`,"max":`)
+	l.uint(s.Max())
+	l.WriteString(`,"p25":`)
+	l.fixed(s.P25(), 1)
+	l.WriteString(`,"median":`)
+	l.fixed(s.Median(), 1)
+	l.WriteString(`,"p75":`)
+	l.fixed(s.P75(), 1)
+	l.WriteString(`,"iqr":`)
+	l.fixed(s.IQR(), 1)
 	if samples {
-		b = append(b, `,"samples":[`...)
+		l.WriteString(`,"samples":[`)
 		for i, v := range s.Taken {
 			if i > 0 {
-				b = append(b, ',')
+				l.WriteByte(',')
 			}
-			b = strconv.AppendUint(b, v, 10)
+			l.uint(v)
 		}
-		b = append(b, ']')
+		l.WriteByte(']')
 	}
-	return append(b, '}')
+	l.WriteByte('}')
 }
