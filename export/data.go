@@ -83,10 +83,10 @@ var numericCols = []string{
 	"cur-median", "cur-spread", "cur-iqr", "cur-n",
 }
 
-// light is the charts' theme: a page has one, light, theme. The options
+// dark is the charts' theme: a page has one, light, theme. The options
 // come from the viewer's builders (wasm/chart), so that the page draws
 // exactly what the viewer draws.
-const light = false
+const dark = false
 
 // pageData builds the data block of rows, in their page order.
 func pageData(rows []*review.Row, paired bool) ([]byte, error) {
@@ -106,7 +106,7 @@ func pageData(rows []*review.Row, paired bool) ([]byte, error) {
 			d.RunOrder[i] = json.RawMessage("null")
 			return
 		}
-		if d.RunOrder[i], errs[i] = chart.RunOrder(*r, light); errs[i] != nil {
+		if d.RunOrder[i], errs[i] = chart.RunOrder(*r, dark); errs[i] != nil {
 			errs[i] = fmt.Errorf("export: run-order chart of %s: %w", r.Key, errs[i])
 		}
 	})
@@ -124,7 +124,7 @@ func pageData(rows []*review.Row, paired bool) ([]byte, error) {
 	d.Interval = json.RawMessage("null")
 	if len(withComparison) > 0 {
 		var err error
-		if d.Interval, err = chart.Interval(withComparison, light); err != nil {
+		if d.Interval, err = chart.Interval(withComparison, dark); err != nil {
 			return nil, fmt.Errorf("export: interval chart: %w", err)
 		}
 	}
