@@ -27,13 +27,13 @@ func present(r *report.Report) bool {
 	return r != nil && (r.Name != "" || len(r.Rows) > 0 || len(r.Problems) > 0)
 }
 
-// paired reports whether rv compares two reports, rather than showing one.
-func paired(rv *review.Review) bool { return present(rv.Base) && present(rv.Cur) }
+// twoReports reports whether rv compares two reports, rather than showing one.
+func twoReports(rv *review.Review) bool { return present(rv.Base) && present(rv.Cur) }
 
 // title names the review by its reports.
 func title(rv *review.Review) string {
 	switch {
-	case paired(rv):
+	case twoReports(rv):
 		return "benchview: " + rv.Base.Name + " → " + rv.Cur.Name
 	case present(rv.Cur):
 		return "benchview: " + rv.Cur.Name
@@ -70,7 +70,7 @@ func summary(rows []*review.Row) string {
 // the reference's refusal of a baseline without samples.
 func problems(rv *review.Review) []string {
 	var out []string
-	if paired(rv) && !rv.Base.Sampled() {
+	if twoReports(rv) && !rv.Base.Sampled() {
 		out = append(out, rv.Base.Name+": "+report.NoSamplesReason)
 	}
 	for _, rep := range []*report.Report{rv.Base, rv.Cur} {

@@ -46,8 +46,8 @@ func Page(rv *review.Review, echartsJS []byte) ([]byte, error) {
 	}
 	compute(rv)
 	rows := ordered(rv.Rows)
-	two := paired(rv)
-	data, err := pageData(rows, two)
+	paired := twoReports(rv)
+	data, err := pageData(rows, paired)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +58,7 @@ func Page(rv *review.Review, echartsJS []byte) ([]byte, error) {
 		Summary:        summary(rows),
 		Problems:       problems(rv),
 		Filters:        filters,
-		Table:          tableOf(rows, two),
+		Table:          tableOf(rows, paired),
 		IntervalHeight: intervalHeight(rows),
 		CSP:            csp(echartsJS, []byte(pageJS)),
 		CSS:            template.CSS(pageCSS),
