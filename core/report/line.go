@@ -2,7 +2,7 @@ package report
 
 import (
 	"bytes"
-	"fmt"
+	"errors"
 	"math"
 	"math/bits"
 	"strconv"
@@ -31,7 +31,7 @@ func parseLine(text []byte, col0 int) (Row, parsed) {
 	var wall *wallNS
 	err := p.object(func(name string) error {
 		if p.seen[name] {
-			p.warnings = append(p.warnings, fmt.Sprintf("field %q appears twice; the first is used, as the reference uses it", name))
+			p.warnings = append(p.warnings, "field "+strconv.Quote(name)+" appears twice; the first is used, as the reference uses it")
 			return p.skip(0)
 		}
 		p.see(name)
@@ -60,7 +60,7 @@ func parseLine(text []byte, col0 int) (Row, parsed) {
 	if err == nil {
 		p.space()
 		if p.i < len(p.b) {
-			err = p.errorf("unexpected %s after the object's closing '}'", p.what())
+			err = p.errorf("unexpected " + p.what() + " after the object's closing '}'")
 		}
 	}
 	res.warnings = p.warnings
@@ -105,7 +105,7 @@ func missingNames(seen map[string]bool) string {
 	if len(have) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("the line has %s but no %s, so it names no row", join(have), join(lack))
+	return "the line has " + join(have) + " but no " + join(lack) + ", so it names no row"
 }
 
 func join(s []string) string {
@@ -138,13 +138,13 @@ func (w *wallNS) summary() *Summary {
 func (p *parser) wallNS() (*wallNS, error) {
 	p.space()
 	if p.peek() != '{' {
-		return nil, p.errorf(`"wall_ns" should be an object ({...}), not %s`, p.what())
+		return nil, p.errorf(`"wall_ns" should be an object ({...}), not ` + p.what())
 	}
 	w := &wallNS{median: math.NaN()}
 	seen := map[string]bool{}
 	err := p.object(func(name string) error {
 		if seen[name] {
-			p.warnings = append(p.warnings, fmt.Sprintf("field %q appears twice in wall_ns; the first is used, as the reference uses it", name))
+			p.warnings = append(p.warnings, "field "+strconv.Quote(name)+" appears twice in wall_ns; the first is used, as the reference uses it")
 			return p.skip(0)
 		}
 		seen[name] = true
@@ -205,7 +205,7 @@ func (p *parser) summaryNumber() (v uint64, ok bool, err error) {
 func (p *parser) samples() ([]uint64, error) {
 	p.space()
 	if p.peek() != '[' {
-		return nil, p.errorf(`"wall_ns.samples" should be an array of whole numbers ([...]), not %s`, p.what())
+		return nil, p.errorf(`"wall_ns.samples" should be an array of whole numbers ([...]), not ` + p.what())
 	}
 	p.i++
 	out := make([]uint64, 0, p.countItems())
@@ -228,7 +228,7 @@ func (p *parser) samples() ([]uint64, error) {
 			p.i++
 			return out, nil
 		default:
-			return nil, p.errorf("expected ',' or ']' after wall_ns.samples[%d], found %s", k, p.what())
+			return nil, p.errorf("expected ',' or ']' after wall_ns.samples[" + strconv.Itoa(k) + "], found " + p.what())
 		}
 	}
 }
@@ -253,7 +253,7 @@ func (p *parser) countItems() int {
 func (p *parser) sample(k int) (uint64, error) {
 	start := p.i
 	bad := func(why string) error {
-		return fmt.Errorf("wall_ns.samples[%d] is %s: %s", k, p.quote(start), why)
+		return errors.New("wall_ns.samples[" + strconv.Itoa(k) + "] is " + p.quote(start) + ": " + why)
 	}
 	switch c := p.peek(); {
 	case c == '"':
@@ -359,8 +359,8 @@ func (p *parser) space() {
 }
 
 // errorf is a syntax error at the current column.
-func (p *parser) errorf(format string, args ...any) error {
-	return fmt.Errorf("not valid JSON at column %d: %s", p.col0+p.i+1, fmt.Sprintf(format, args...))
+func (p *parser) errorf(msg string) error {
+	return errors.New("not valid JSON at column " + strconv.Itoa(p.col0+p.i+1) + ": " + msg)
 }
 
 // what names the byte at the current position for a message.
@@ -370,9 +370,15 @@ func (p *parser) what() string {
 	}
 	c := p.b[p.i]
 	if c < 0x20 || c >= utf8.RuneSelf {
-		return fmt.Sprintf("byte 0x%02x", c)
+		return byteName(c)
 	}
 	return strconv.QuoteRune(rune(c))
+}
+
+// byteName names a byte that is not printable, for a message.
+func byteName(c byte) string {
+	const hex = "0123456789abcdef"
+	return "byte 0x" + string([]byte{hex[c>>4], hex[c&0xf]})
 }
 
 // quote is the input from start to the current position, for a message.
@@ -389,7 +395,7 @@ func (p *parser) quote(start int) string {
 func (p *parser) object(member func(name string) error) error {
 	p.space()
 	if p.peek() != '{' {
-		return p.errorf("expected '{', found %s", p.what())
+		return p.errorf("expected '{', found " + p.what())
 	}
 	p.i++
 	p.space()
@@ -400,7 +406,7 @@ func (p *parser) object(member func(name string) error) error {
 	for {
 		p.space()
 		if p.peek() != '"' {
-			return p.errorf("expected a field name in quotes, found %s", p.what())
+			return p.errorf("expected a field name in quotes, found " + p.what())
 		}
 		name, err := p.string()
 		if err != nil {
@@ -408,7 +414,7 @@ func (p *parser) object(member func(name string) error) error {
 		}
 		p.space()
 		if p.peek() != ':' {
-			return p.errorf("expected ':' after the field name %q, found %s", name, p.what())
+			return p.errorf("expected ':' after the field name " + strconv.Quote(name) + ", found " + p.what())
 		}
 		p.i++
 		p.space()
@@ -423,14 +429,14 @@ func (p *parser) object(member func(name string) error) error {
 			p.i++
 			return nil
 		default:
-			return p.errorf("expected ',' or '}' after the value of %q, found %s", name, p.what())
+			return p.errorf("expected ',' or '}' after the value of " + strconv.Quote(name) + ", found " + p.what())
 		}
 	}
 }
 
 func (p *parser) stringInto(dst *string, name string) error {
 	if p.peek() != '"' {
-		return p.errorf("%q should be a string, not %s", name, p.what())
+		return p.errorf(strconv.Quote(name) + " should be a string, not " + p.what())
 	}
 	s, err := p.string()
 	*dst = s
@@ -444,7 +450,7 @@ func (p *parser) boolInto(dst *bool, name string) error {
 	case p.literal("false"):
 		*dst = false
 	default:
-		return p.errorf("%q should be true or false, not %s", name, p.what())
+		return p.errorf(strconv.Quote(name) + " should be true or false, not " + p.what())
 	}
 	return nil
 }
@@ -460,7 +466,7 @@ func (p *parser) literal(word string) bool {
 // skip reads a value of any kind and drops it.
 func (p *parser) skip(depth int) error {
 	if depth > maxDepth {
-		return p.errorf("values nested more than %d deep", maxDepth)
+		return p.errorf("values nested more than " + strconv.Itoa(maxDepth) + " deep")
 	}
 	p.space()
 	switch c := p.peek(); {
@@ -485,7 +491,7 @@ func (p *parser) skip(depth int) error {
 				p.i++
 				return nil
 			default:
-				return p.errorf("expected ',' or ']' in an array, found %s", p.what())
+				return p.errorf("expected ',' or ']' in an array, found " + p.what())
 			}
 		}
 	case c == '"':
@@ -501,7 +507,7 @@ func (p *parser) skip(depth int) error {
 		p.literal("NaN"), p.literal("inf"), p.literal("Infinity"):
 		return nil
 	}
-	return p.errorf("expected a value, found %s", p.what())
+	return p.errorf("expected a value, found " + p.what())
 }
 
 // number reads a JSON number and returns its text, a slice of the line,
@@ -514,14 +520,14 @@ func (p *parser) number() (tok []byte, whole bool, err error) {
 		p.i++
 	}
 	if !p.digits() {
-		return nil, false, p.errorf("expected a digit, found %s", p.what())
+		return nil, false, p.errorf("expected a digit, found " + p.what())
 	}
 	whole = true
 	if p.peek() == '.' {
 		whole = false
 		p.i++
 		if !p.digits() {
-			return nil, false, p.errorf("expected a digit after '.', found %s", p.what())
+			return nil, false, p.errorf("expected a digit after '.', found " + p.what())
 		}
 	}
 	if c := p.peek(); c == 'e' || c == 'E' {
@@ -531,7 +537,7 @@ func (p *parser) number() (tok []byte, whole bool, err error) {
 			p.i++
 		}
 		if !p.digits() {
-			return nil, false, p.errorf("expected a digit in the exponent, found %s", p.what())
+			return nil, false, p.errorf("expected a digit in the exponent, found " + p.what())
 		}
 	}
 	return p.b[start:p.i], whole, nil
@@ -577,7 +583,7 @@ func (p *parser) string() (string, error) {
 			}
 			return string([]rune(string(buf))), nil
 		case c < 0x20:
-			return "", p.errorf("a control character (byte 0x%02x) inside a string; it must be escaped", c)
+			return "", p.errorf("a control character (" + byteName(c) + ") inside a string; it must be escaped")
 		case c != '\\':
 			buf = append(buf, c)
 			p.i++
@@ -621,7 +627,7 @@ func (p *parser) string() (string, error) {
 			buf = utf8.AppendRune(buf, r)
 		default:
 			p.i--
-			return "", p.errorf(`%s cannot follow '\' in a string`, p.what())
+			return "", p.errorf(p.what() + ` cannot follow '\' in a string`)
 		}
 	}
 	return "", p.errorf("the line ends inside a string (is the line cut short?)")

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"strconv"
 	"unicode"
@@ -49,7 +48,7 @@ func read(r io.Reader, name string, max int) (*Report, error) {
 			break
 		}
 		if err != nil {
-			return b.done(), fmt.Errorf("%s: %w", name, err)
+			return b.done(), &readError{name, err}
 		}
 	}
 	if lr.n == 0 {
@@ -188,7 +187,7 @@ func (b *builder) line(l rawLine, max int) {
 func (b *builder) add(row Row) {
 	id := rowID{row.Key, row.Of}
 	if i, ok := b.pos[id]; ok {
-		b.problem(row.Line, fmt.Sprintf("row %s repeats line %d; the later line is kept, as the reference keeps it", row.Key, b.rep.Rows[i].Line), true)
+		b.problem(row.Line, "row "+row.Key.String()+" repeats line "+strconv.Itoa(b.rep.Rows[i].Line)+"; the later line is kept, as the reference keeps it", true)
 		b.rep.Rows[i] = row
 		return
 	}
@@ -210,7 +209,7 @@ func (b *builder) problem(line int, msg string, warning bool) {
 func (b *builder) done() *Report {
 	if b.dropped > 0 {
 		b.rep.Problems = append(b.rep.Problems, Problem{File: b.rep.Name,
-			Msg: fmt.Sprintf("%d more problems are not listed (only the first %d are)", b.dropped, maxProblems)})
+			Msg: strconv.Itoa(b.dropped) + " more problems are not listed (only the first " + strconv.Itoa(maxProblems) + " are)"})
 	}
 	return b.rep
 }
@@ -257,3 +256,12 @@ func size(n int) string {
 	}
 	return strconv.Itoa(n) + " bytes"
 }
+
+// readError is the reader's own failure, under the report's name.
+type readError struct {
+	name string
+	err  error
+}
+
+func (e *readError) Error() string { return e.name + ": " + e.err.Error() }
+func (e *readError) Unwrap() error { return e.err }
