@@ -25,11 +25,16 @@ func TestAStaticSiteOpensOnItsReports(t *testing.T) {
 		t.Fatalf("export -site printed no link to open:\n%s", out)
 	}
 
-	// A plain static server, not benchview's: what any host would do.
-	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	// A plain static server, not benchview's: what any host would do, at
+	// the root and below a path, as a project site is hosted.
+	files := http.FileServer(http.Dir(dir))
+	mux := http.NewServeMux()
+	mux.Handle("/", files)
+	mux.Handle("/team/review/", http.StripPrefix("/team/review", files))
+	srv := httptest.NewServer(mux)
 	defer srv.Close()
 
-	for _, start := range []string{srv.URL + "/" + m[1], srv.URL + "/review.html"} {
+	for _, start := range []string{srv.URL + "/" + m[1], srv.URL + "/review.html", srv.URL + "/team/review/review.html"} {
 		t.Run(strings.TrimPrefix(start, srv.URL), func(t *testing.T) {
 			b := newBrowser(t, func(u string) bool { return strings.HasPrefix(u, srv.URL+"/") })
 			b.do(t, chromedp.Navigate(start))
