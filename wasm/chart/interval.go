@@ -31,11 +31,17 @@ func Interval(rows []review.Row, dark bool) ([]byte, error) {
 }
 
 // IntervalStyled is Interval with the selected row highlighted.
+//
+// The option has two series. The first, a boxplot, has one item per row:
+// [lo, lo, Δ, hi, hi], a box spanning the interval with a line at Δ, or no
+// value for an underpowered row. The second, a scatter, marks the Δ of each
+// underpowered row alone, as [Δ, the row's line]. One item per row keeps
+// the option, and the chart's work on every redraw, small.
 func IntervalStyled(rows []review.Row, s Style) ([]byte, error) {
 	p := paletteFor(s.Dark)
 	var labels []string
 	var bars []opts.BoxPlotData
-	var marks []any
+	marks := []any{} // an empty series is [], not null
 	for _, r := range rows {
 		if !compared(r) {
 			continue
@@ -55,14 +61,15 @@ func IntervalStyled(rows []review.Row, s Style) ([]byte, error) {
 			bar.Value = []float64{c.Lo, c.Lo, c.Delta, c.Hi, c.Hi}
 		}
 		bars = append(bars, bar)
-		mark := opts.ScatterData{Name: name, Value: []any{c.Delta, len(labels)}, Symbol: "diamond", SymbolSize: 9}
 		if c.Verdict == stats.Underpowered {
-			mark.Symbol = "emptyCircle" // a shift with no interval: a number to look at, not a claim
+			// A shift with no interval is a number to look at, not a
+			// claim: a hollow mark at Δ, where the others have a bar.
+			mark := opts.ScatterData{Name: name, Value: []any{c.Delta, len(labels)}, Symbol: "emptyCircle", SymbolSize: 9}
+			if selected {
+				mark.SymbolSize = 13
+			}
+			marks = append(marks, scatterItem{mark, &opts.ItemStyle{Color: color}, tip})
 		}
-		if selected {
-			mark.SymbolSize = 13
-		}
-		marks = append(marks, scatterItem{mark, &opts.ItemStyle{Color: color}, tip})
 		labels = append(labels, label(name))
 	}
 
@@ -81,18 +88,15 @@ func IntervalStyled(rows []review.Row, s Style) ([]byte, error) {
 			AxisLine:  &opts.AxisLine{Show: opts.Bool(false)},
 		}),
 	)
-	c.AddSeries("95% interval", bars)
-	c.MultiSeries = append(c.MultiSeries, charts.SingleSeries{
-		Name: "Δ%", Type: "scatter", Data: marks,
-		MarkLines: &opts.MarkLines{
-			Data: []any{map[string]any{"xAxis": 0, "name": "no change"}},
-			MarkLineStyle: opts.MarkLineStyle{
-				Symbol:    []string{"none", "none"},
-				Label:     &opts.Label{Show: opts.Bool(false)},
-				LineStyle: &opts.LineStyle{Color: p.zero, Width: 1.5, Type: "solid"},
-			},
-		},
-	})
+	c.AddSeries("95% interval", bars,
+		charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "no change", XAxis: 0}),
+		charts.WithMarkLineStyleOpts(opts.MarkLineStyle{
+			Symbol:    []string{"none", "none"},
+			Label:     &opts.Label{Show: opts.Bool(false)},
+			LineStyle: &opts.LineStyle{Color: p.zero, Width: 1.5, Type: "solid"},
+		}),
+	)
+	c.MultiSeries = append(c.MultiSeries, charts.SingleSeries{Name: "Δ% with no interval", Type: "scatter", Data: marks})
 	return finish(c)
 }
 

@@ -43,6 +43,7 @@ func (a *App) renderReview() vecty.ComponentOrHTML {
 		return &Intro{}
 	}
 	rows := s.Rows()
+	done, total := s.Progress()
 	selected, hasSelected := s.Selected()
 	view := s.View()
 	return elem.Main(
@@ -53,7 +54,7 @@ func (a *App) renderReview() vecty.ComponentOrHTML {
 			vecty.Markup(vecty.Class("charts")),
 			&IntervalPanel{
 				Host: a.Host, Rows: rows, Selected: view.Selected, Dark: s.Dark(),
-				Gen: s.Gen(store.IntervalChart), Compared: s.Compared(),
+				Gen: s.Gen(store.IntervalChart), Compared: s.Compared(), Live: done < total,
 			},
 			&RunOrderPanel{
 				Host: a.Host, Row: selected, HasRow: hasSelected, Dark: s.Dark(),

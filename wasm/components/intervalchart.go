@@ -4,6 +4,7 @@ package components
 
 import (
 	"strconv"
+	"syscall/js"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -24,6 +25,7 @@ type IntervalPanel struct {
 	Dark     bool        `vecty:"prop"`
 	Gen      int         `vecty:"prop"`
 	Compared bool        `vecty:"prop"`
+	Live     bool        `vecty:"prop"` // results are still arriving
 }
 
 // Render shows the chart when a shown row has a verdict, or says why not.
@@ -47,7 +49,7 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 	default:
 		body = elem.Div(
 			vecty.Markup(vecty.Class("chart-scroll")),
-			&IntervalChart{Host: p.Host, Rows: rows, Bars: compared, Selected: p.Selected, Dark: p.Dark, Gen: p.Gen},
+			&IntervalChart{Host: p.Host, Rows: rows, Bars: compared, Selected: p.Selected, Dark: p.Dark, Gen: p.Gen, Live: p.Live},
 		)
 	}
 	return elem.Section(
@@ -77,12 +79,19 @@ type IntervalChart struct {
 	Selected string       `vecty:"prop"`
 	Dark     bool         `vecty:"prop"`
 	Gen      int          `vecty:"prop"` // the data generation to draw
+	Live     bool         `vecty:"prop"` // results are still arriving
 
-	div   *vecty.HTML
-	chart Chart
-	drawn int // the generation last handed to the chart
-	bars  int // how many rows the div is sized for
+	div     *vecty.HTML
+	chart   Chart
+	drawn   int     // the generation last handed to the chart
+	drawnAt float64 // when, in performance.now() milliseconds
+	bars    int     // how many rows the div is sized for
 }
+
+// liveInterval is how often, in milliseconds, the bars are redrawn while
+// results arrive: a redraw of many bars is the page's costliest step, and
+// the table shows each result as it comes anyway.
+const liveInterval = 1000
 
 // Render is the container, sized for every compared row, so that it keeps
 // its size while results arrive.
@@ -116,7 +125,7 @@ func (c *IntervalChart) Unmount() {
 // SkipRender redraws the chart when its data changed and rerenders the
 // container only when its height must change.
 func (c *IntervalChart) SkipRender(prev vecty.Component) bool {
-	if c.chart != nil && c.Gen != c.drawn {
+	if c.chart != nil && c.Gen != c.drawn && (!c.Live || now()-c.drawnAt >= liveInterval) {
 		c.draw()
 	}
 	return c.Bars == c.bars
@@ -124,7 +133,7 @@ func (c *IntervalChart) SkipRender(prev vecty.Component) bool {
 
 func (c *IntervalChart) draw() {
 	gen := c.Gen
-	c.drawn = gen
+	c.drawn, c.drawnAt = gen, now()
 	option, err := chart.IntervalStyled(c.Rows, chart.Style{Dark: c.Dark, Selected: c.Selected})
 	if err != nil {
 		println("benchview: interval chart:", err.Error()) // a bug: the page stays "computing"
@@ -134,3 +143,5 @@ func (c *IntervalChart) draw() {
 		c.Host.Dispatch(&actions.ChartDrawn{ID: store.IntervalChart, Gen: gen})
 	})
 }
+
+func now() float64 { return js.Global().Get("performance").Call("now").Float() }

@@ -59,17 +59,13 @@ var (
 // Render shows the table, or a line saying no row matches.
 func (t *Table) Render() vecty.ComponentOrHTML {
 	cols := t.columns()
-	body := make(vecty.List, 0, len(t.Rows))
-	for _, r := range t.Rows {
-		body = append(body, &TableRow{Host: t.Host, Row: r, Selected: r.Key.String() == t.View.Selected, Compared: t.Compared})
-	}
 	return elem.Section(
 		vecty.Markup(vecty.Class("results")),
 		elem.Table(
 			vecty.Markup(vecty.Class("results-table"), prop.ID("results")),
 			elem.Caption(vecty.Markup(vecty.Class("visually-hidden")), vecty.Text("Results, one row per benchmark, kind and backend")),
 			elem.TableHead(t.renderGroups(), t.renderHeader(cols)),
-			elem.TableBody(body),
+			&TableBody{Host: t.Host, Rows: t.Rows, Selected: t.View.Selected, Compared: t.Compared},
 		),
 		vecty.If(len(t.Rows) == 0, elem.Paragraph(vecty.Markup(vecty.Class("empty")), vecty.Text("No row matches the filter and the search."))),
 	)

@@ -113,8 +113,9 @@ func (p *page) render() {
 }
 
 // setState writes the phase to document.body.dataset.state. Any phase but
-// ready is written at once; ready waits for the frame that renders it, so
-// that nothing reads "ready" before the table and charts show it.
+// ready is written at once; ready waits for the frame that renders it, and
+// for every table row to be filled in, so that nothing reads "ready" before
+// the table and charts show it.
 func (p *page) setState() {
 	phase := p.store.Phase()
 	body := p.doc.Get("body")
@@ -122,11 +123,17 @@ func (p *page) setState() {
 		body.Get("dataset").Set("state", string(phase))
 		return
 	}
-	afterRender(func() {
-		if p.store.Phase() == store.Ready {
+	var check func()
+	check = func() {
+		switch {
+		case p.store.Phase() != store.Ready:
+		case !components.Settled(): // rows still being filled in, frame by frame
+			afterRender(check)
+		default:
 			body.Get("dataset").Set("state", string(store.Ready))
 		}
-	})
+	}
+	afterRender(check)
 }
 
 // afterRender calls f in the next animation frame, after vecty's render of

@@ -13,7 +13,9 @@ import (
 )
 
 // pool hands comparisons to as many Web Workers as the machine has cores,
-// one job per worker at a time, and reports each result as it arrives.
+// and reports each result as it arrives. Each worker holds up to depth
+// jobs, so that it starts its next one at once rather than waiting for the
+// page to read its last result while the page is busy rendering.
 type pool struct {
 	workers []js.Value
 	idle    []int       // workers with no job
@@ -22,6 +24,9 @@ type pool struct {
 	local   bool // no workers: compute on the page, one job per task
 	onMsg   js.Func
 }
+
+// depth is how many jobs a worker holds at once.
+const depth = 2
 
 // newPool starts the workers. They receive the module main.js compiled, so
 // nothing is downloaded or compiled twice.
@@ -37,11 +42,13 @@ func newPool(done func(*actions.RowComputed)) *pool {
 	n = max(1, min(n, 16))
 	p.onMsg = js.FuncOf(p.message)
 	for i := range n {
+		for range depth {
+			p.idle = append(p.idle, i)
+		}
 		w := worker.New("worker.js", map[string]any{"name": "benchview-" + strconv.Itoa(i)})
 		w.Set("onmessage", p.onMsg)
 		w.Call("postMessage", map[string]any{"module": module, "worker": i})
 		p.workers = append(p.workers, w)
-		p.idle = append(p.idle, i)
 	}
 	return p
 }
