@@ -14,6 +14,7 @@ type palette struct {
 	regression, improvement string
 	noise, underpowered     string
 	selected                string
+	panel                   string // the background the chart sits on
 }
 
 var (
@@ -23,7 +24,7 @@ var (
 		base: "#5b6bd6", cur: "#e07b39",
 		regression: "#d1434b", improvement: "#23925a",
 		noise: "#8a94a3", underpowered: "#b7800f",
-		selected: "#1f2430",
+		selected: "#1f2430", panel: "#ffffff",
 	}
 	dark = palette{
 		text: "#d8dde6", muted: "#98a2b3", grid: "#2c323d", zero: "#d8dde6",
@@ -31,7 +32,7 @@ var (
 		base: "#8c99f2", cur: "#f4a261",
 		regression: "#f0727a", improvement: "#4cc38a",
 		noise: "#8f99a8", underpowered: "#e0b04a",
-		selected: "#ffffff",
+		selected: "#ffffff", panel: "#1a1e26",
 	}
 )
 

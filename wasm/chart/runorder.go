@@ -70,8 +70,9 @@ func RunOrder(row review.Row, dark bool) ([]byte, error) {
 				Name: name + " median", YAxis: unit.Of(median),
 			}),
 			charts.WithMarkLineStyleOpts(opts.MarkLineStyle{
-				Symbol:    []string{"none", "none"},
-				Label:     &opts.Label{Show: opts.Bool(true), Position: labelAt, Color: color, Formatter: "median " + unit.Format(median)},
+				Symbol: []string{"none", "none"},
+				Label: &opts.Label{Show: opts.Bool(true), Position: labelAt, Color: color,
+					BackgroundColor: p.panel + "d9", Formatter: "median " + unit.Format(median)},
 				LineStyle: &opts.LineStyle{Color: color, Type: "dashed", Width: 1.5},
 			}),
 		)
