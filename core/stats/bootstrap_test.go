@@ -97,33 +97,31 @@ func sortingBootstrap(base, cur []uint64) (lo, hi float64) {
 }
 
 func TestCountingBootstrapIsSortingBootstrap(t *testing.T) {
-	r := splitMix64{state: 99}
-	sizes := []int{6, 7, 8, 9, 15, 16, 31, 64, 101}
+	// Odd and even sizes, equal and unequal sides, the floor, and sizes
+	// that straddle the 64-position mark; FuzzCompare tries many more.
+	sizes := [][2]int{{6, 6}, {6, 7}, {7, 6}, {8, 9}, {15, 15}, {16, 15}, {31, 64}, {101, 6}, {64, 101}}
 	if testing.Short() {
-		sizes = []int{6, 7, 15, 16}
+		sizes = sizes[:5]
 	}
-	for _, nb := range sizes {
-		for _, nc := range sizes {
-			base := series(100_000, 6, nb, r.next())
-			cur := series(103_000, 6, nc, r.next())
-			// Few distinct values: ties everywhere, medians repeat.
-			for i := range base {
-				base[i] = base[i] % 4
+	r := splitMix64{state: 99}
+	for _, n := range sizes {
+		spread := series(100_000, 6, n[0], r.next())
+		// Few distinct values: ties everywhere, medians repeat.
+		ties := make([]uint64, n[0])
+		for i := range ties {
+			ties[i] = r.next() % 4
+		}
+		ties[0] = 2
+		cur := series(103_000, 6, n[1], r.next())
+		for _, base := range [][]uint64{spread, ties} {
+			b, c := sortedCopy(base), sortedCopy(cur)
+			if Quantile(b, 0.5) <= 0 {
+				continue
 			}
-			base[0] = 2
-			for _, c := range []struct{ base, cur []uint64 }{
-				{series(100_000, 6, nb, r.next()), cur},
-				{base, cur},
-			} {
-				b, k := sortedCopy(c.base), sortedCopy(c.cur)
-				if Quantile(b, 0.5) <= 0 {
-					continue
-				}
-				lo, hi := newBootstrap(len(b), len(k)).interval(b, k)
-				wlo, whi := sortingBootstrap(b, k)
-				if math.Float64bits(lo) != math.Float64bits(wlo) || math.Float64bits(hi) != math.Float64bits(whi) {
-					t.Errorf("n=%d/%d: counting gives %v..%v, sorting %v..%v", nb, nc, lo, hi, wlo, whi)
-				}
+			lo, hi := newBootstrap(len(b), len(c)).interval(b, c)
+			wlo, whi := sortingBootstrap(b, c)
+			if math.Float64bits(lo) != math.Float64bits(wlo) || math.Float64bits(hi) != math.Float64bits(whi) {
+				t.Errorf("n=%d/%d: counting gives %v..%v, sorting %v..%v", n[0], n[1], lo, hi, wlo, whi)
 			}
 		}
 	}
