@@ -66,6 +66,8 @@ func sniffBinary(lr *lineReader) string {
 	switch {
 	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
 		return "does not look like a JSONL report: it is gzip-compressed; decompress it first (gunzip)"
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}), bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+		return "does not look like a JSONL report: it is UTF-16 text; save it as UTF-8"
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")):
 		return "does not look like a JSONL report: it is a zip archive; extract the report from it first"
 	case bytes.IndexByte(head, 0) >= 0:
@@ -116,7 +118,7 @@ func (lr *lineReader) next() (rawLine, error) {
 			lr.n++
 			line.n = lr.n
 			line.text = bytes.TrimSuffix(lr.buf, []byte("\n"))
-			if len(bytes.TrimSpace(line.text)) > 0 {
+			if len(bytes.TrimSpace(bytes.TrimPrefix(line.text, bom))) > 0 {
 				lr.content = true
 			}
 		}

@@ -171,6 +171,8 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"empty file", "", 0, []string{"r.jsonl: the file is empty; a report holds one JSON object per line"}},
 		{"blank lines only", "\n  \r\n\n", 0, []string{"r.jsonl: the file holds only blank lines; a report holds one JSON object per line"}},
+		{"a byte order mark alone", "\xef\xbb\xbf\n", 0, []string{"r.jsonl: the file holds only blank lines; a report holds one JSON object per line"}},
+		{"UTF-16", "\xff\xfe{\x00\"\x00", 0, []string{"r.jsonl: does not look like a JSONL report: it is UTF-16 text; save it as UTF-8"}},
 		{"a line of HTML", "<!DOCTYPE html>\n" + good, 1, []string{
 			`r.jsonl:1: not JSON: the line looks like HTML or XML ("<!DOCTYPE html>"); is this a saved web page rather than the report?`}},
 		{"plain text", good + "\nhello\n", 1, []string{
