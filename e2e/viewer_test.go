@@ -282,6 +282,20 @@ func TestClickingARowShowsItsRunOrder(t *testing.T) {
 	})()`)
 	b.do(t, chromedp.MouseClickXY(at[0], at[1]))
 	b.waitFor(t, "the clicked bar's row to be selected", `document.querySelector("tr.selected")?.dataset.row === `+jsString(other))
+
+	// On demand, every row with samples gets its run-order chart.
+	b.do(t, chromedp.Click(chromedp.ID("show-all-run-order")))
+	b.waitFor(t, "every run-order chart", ready+` && document.querySelectorAll(".run-order-chart").length > 1`)
+	drawn := eval[[]string](t, b, `[...document.querySelectorAll(".run-order-chart")].filter(e => echarts.getInstanceByDom(e)?.getOption().series.length > 0).map(e => e.dataset.row)`)
+	withSamples := 0
+	for _, r := range tableRows(t, b) {
+		if samples(t, base)[r.Key] != nil || samples(t, cur)[r.Key] != nil {
+			withSamples++
+		}
+	}
+	if len(drawn) != withSamples {
+		t.Errorf("%d run-order charts drawn, want one for each of the %d rows with samples", len(drawn), withSamples)
+	}
 }
 
 func TestABadLineIsNamedAndTheGoodRowsStay(t *testing.T) {
