@@ -73,7 +73,7 @@ run: build
 test: need-test build vet
 	$(GO) test -race $$($(GO) list ./... | grep -v '/e2e\(/\|$$\)')
 	@echo '--- WASM tests under Node'
-	GOOS=js GOARCH=wasm $(GO) test -exec='$(GO_JS_WASM_EXEC)' ./core/... ./wasm/...
+	GOOS=js GOARCH=wasm $(GO) test -exec='$(GO_JS_WASM_EXEC)' ./core/... ./wasm/... ./export/...
 	@echo '--- fuzzing, $(FUZZTIME) a target'
 	scripts/fuzz $(FUZZTIME)
 	scripts/wasm-size -check
@@ -83,7 +83,7 @@ vet: need-build
 	@unformatted=$$(gofmt -l $$(find . -name '*.go' -not -path './node_modules/*' -not -path './.git/*')); \
 	if [[ -n $$unformatted ]]; then echo "gofmt: not formatted:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./core/... ./wasm/...
+	GOOS=js GOARCH=wasm $(GO) vet ./core/... ./wasm/... ./export/...
 
 # The browser tests, against the binary just built. CI=true (set by CI)
 # makes them fail rather than skip when anything they need is missing.
