@@ -26,6 +26,8 @@ type Table struct {
 	Rows     []store.Row `vecty:"prop"`
 	View     store.View  `vecty:"prop"`
 	Compared bool        `vecty:"prop"` // two reports: Δ, interval and both sides
+
+	rowGroups []*RowGroup // the <tbody> elements, by position
 }
 
 // column is a sortable column of the table.
@@ -65,7 +67,7 @@ func (t *Table) Render() vecty.ComponentOrHTML {
 			vecty.Markup(vecty.Class("results-table"), prop.ID("results")),
 			elem.Caption(vecty.Markup(vecty.Class("visually-hidden")), vecty.Text("Results, one row per benchmark, kind and backend")),
 			elem.TableHead(t.renderGroups(), t.renderHeader(cols)),
-			&TableBody{Host: t.Host, Rows: t.Rows, Selected: t.View.Selected, Compared: t.Compared},
+			t.groups(),
 		),
 		vecty.If(len(t.Rows) == 0, elem.Paragraph(vecty.Markup(vecty.Class("empty")), vecty.Text("No row matches the filter and the search."))),
 	)

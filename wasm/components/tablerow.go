@@ -15,10 +15,9 @@ import (
 
 // TableRow is one <tr data-row=…> of the results. A row skips rendering
 // when what it shows did not change. A new row first renders as a shell
-// (its name and status) and fills itself in through vecty's batch renderer,
-// which spreads that work over frames; TableBody does the same for rows
-// whose data changed. (Rows are not keyed: vecty 0.6 drops the element of a
-// keyed child that skips rendering.)
+// (its name and status); its RowGroup fills it in a frame later. (Rows are
+// not keyed: vecty 0.6 drops the element of a keyed child that skips
+// rendering.)
 type TableRow struct {
 	vecty.Core
 	Host     Host      `vecty:"prop"`
@@ -27,19 +26,6 @@ type TableRow struct {
 	Compared bool      `vecty:"prop"` // two reports: Δ, interval and both sides
 
 	full bool // rendered in full, not as a shell
-}
-
-// unsettled holds the rows waiting for the batch renderer; the page is not
-// ready while any is.
-var unsettled = map[*TableRow]bool{}
-
-// Settled reports whether every row of the table shows its current data.
-func Settled() bool { return len(unsettled) == 0 }
-
-// later has the batch renderer render t in a coming frame.
-func (t *TableRow) later() {
-	unsettled[t] = true
-	vecty.Rerender(t)
 }
 
 // same reports whether t and u show the same thing. The store replaces a
@@ -56,21 +42,8 @@ func (t *TableRow) same(u *TableRow) bool {
 // SkipRender skips a row that shows what it showed.
 func (t *TableRow) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*TableRow)
-	skip := ok && t.same(p)
-	if skip {
-		delete(unsettled, t)
-	}
-	return skip
+	return ok && t.same(p)
 }
-
-// Mount fills in a row that rendered as a shell.
-func (t *TableRow) Mount() {
-	t.full = true
-	t.later()
-}
-
-// Unmount forgets a row that is gone.
-func (t *TableRow) Unmount() { delete(unsettled, t) }
 
 // Render is the row: its name, verdict and numbers (or, the first time, its
 // name and status).
@@ -80,7 +53,6 @@ func (t *TableRow) Render() vecty.ComponentOrHTML {
 	if !t.full {
 		return t.renderShell()
 	}
-	delete(unsettled, t)
 	selected := t.Selected
 	attr := vecty.Data("state", r.Status)
 	if r.Verdict() {
@@ -135,64 +107,4 @@ func (t *TableRow) renderShell() vecty.ComponentOrHTML {
 		vecty.Markup(vecty.Data("row", t.Row.Key.String()), attr),
 		elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "row"), vecty.Class("name")), vecty.Text(t.Row.Key.String())),
 	)
-}
-
-// TableBody is the <tbody> of the results. It keeps one TableRow per
-// position; when only the rows' data changed, it hands each changed row to
-// vecty's batch renderer on its own, which renders as many as fit in a
-// frame, so that re-sorting a table of many rows is spread over frames
-// rather than done in one long task.
-type TableBody struct {
-	vecty.Core
-	Host     Host        `vecty:"prop"`
-	Rows     []store.Row `vecty:"prop"`
-	Selected string      `vecty:"prop"`
-	Compared bool        `vecty:"prop"`
-
-	rows []*TableRow // the row components, by position
-}
-
-// Render lays out one row per position.
-func (b *TableBody) Render() vecty.ComponentOrHTML {
-	b.update()
-	list := make(vecty.List, len(b.rows))
-	for i, r := range b.rows {
-		list[i] = r
-	}
-	return elem.TableBody(list)
-}
-
-// SkipRender renders the body again only when rows come or go; otherwise
-// it sends the rows that changed to the batch renderer.
-func (b *TableBody) SkipRender(prev vecty.Component) bool {
-	if len(b.Rows) != len(b.rows) {
-		return false
-	}
-	for _, r := range b.update() {
-		r.later()
-	}
-	return true
-}
-
-// update points the row components at the current rows, adding or dropping
-// components to match, and returns the existing ones whose data changed.
-func (b *TableBody) update() (changed []*TableRow) {
-	for i, row := range b.Rows {
-		next := &TableRow{Host: b.Host, Row: row, Selected: row.Key.String() == b.Selected, Compared: b.Compared}
-		if i >= len(b.rows) {
-			b.rows = append(b.rows, next)
-			continue
-		}
-		r := b.rows[i]
-		next.full = r.full
-		if !r.same(next) {
-			r.Host, r.Row, r.Selected, r.Compared = next.Host, next.Row, next.Selected, next.Compared
-			changed = append(changed, r)
-		}
-	}
-	for _, r := range b.rows[len(b.Rows):] {
-		delete(unsettled, r)
-	}
-	b.rows = b.rows[:len(b.Rows)]
-	return changed
 }

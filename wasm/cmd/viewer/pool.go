@@ -18,11 +18,13 @@ import (
 // page to read its last result while the page is busy rendering.
 type pool struct {
 	workers []js.Value
-	idle    []int       // workers with no job
+	idle    []int       // a worker for each job it could take now
 	queue   []store.Job // jobs not sent yet
 	done    func(*actions.RowComputed)
 	local   bool // no workers: compute on the page, one job per task
 	onMsg   js.Func
+
+	comparer stats.Comparer // for computing on the page
 }
 
 // depth is how many jobs a worker holds at once.
@@ -114,7 +116,7 @@ func (p *pool) runLocal() {
 		for len(p.queue) > 0 {
 			j := p.queue[0]
 			p.queue = p.queue[1:]
-			c := stats.Compare(j.Base, j.Cur)
+			c := p.comparer.Compare(j.Base, j.Cur)
 			p.done(&actions.RowComputed{Review: j.Review, Index: j.Index, Comparison: c})
 			yield()
 		}
