@@ -377,6 +377,51 @@ func TestReportsNamedInTheAddressLoad(t *testing.T) {
 	checkVerdicts(t, tableRows(t, b), compare(t, base, cur))
 }
 
+func TestAReportThatCannotBeLoadedIsAnError(t *testing.T) {
+	srv := serve(t)
+	b := open(t, srv)
+	for _, c := range []struct{ query, alert string }{
+		{"?baseline=examples/missing.jsonl", "missing.jsonl: HTTP 404"},
+		// Another origin is refused before any request is made (the
+		// browser's origin check would fail the test otherwise).
+		{"?baseline=http://example.com/base.jsonl", "only reports from this page's own origin"},
+	} {
+		b.do(t, chromedp.Navigate(b.origin+"/"+c.query))
+		b.waitFor(t, "the error state for "+c.query, `document.body.dataset.state === "error"`)
+		if alert := eval[string](t, b, `document.querySelector("[role=alert]")?.textContent ?? ""`); !strings.Contains(alert, c.alert) {
+			t.Errorf("%s: the alert says %q, want it to say %q", c.query, alert, c.alert)
+		}
+	}
+}
+
+func TestOneReportAloneIsAView(t *testing.T) {
+	srv := serve(t)
+	b := open(t, srv)
+	_, cur := golden("b")
+	b.do(t, chromedp.Navigate(b.origin+"/"))
+	b.waitFor(t, "the viewer to start", `document.body.dataset.state === "idle"`)
+	abs, _ := filepath.Abs(cur)
+	b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#current-file"), []string{abs}))
+	b.waitFor(t, "the lone report", ready)
+	rows := tableRows(t, b)
+	want := samples(t, cur)
+	if len(rows) != len(want) {
+		t.Errorf("%d rows, the report has %d rows with samples", len(rows), len(want))
+	}
+	for _, r := range rows {
+		if r.Verdict != "" || r.State != "only-in-current" {
+			t.Errorf("row %s: data-verdict %q, data-state %q; a lone current report has rows only in it", r.Key, r.Verdict, r.State)
+		}
+	}
+	key := rows[0].Key
+	b.do(t, chromedp.Click(chromedp.CSS(`tr[data-row="`+key+`"] .row-name`)))
+	b.waitFor(t, "the lone row's run order", ready+` && document.querySelector(".run-order-chart")?.dataset.row === `+jsString(key))
+	ch := readRunOrderChart(t, b, key)
+	if len(ch.Series) != 1 || ch.Series[0].Name != "Current" || len(ch.Series[0].Data) != len(want[key]) {
+		t.Errorf("the run order of a lone report's row has series %+v", ch.Series)
+	}
+}
+
 func TestTheViewLivesInTheFragment(t *testing.T) {
 	base, cur := golden("a")
 	srv := serve(t, base, cur)
@@ -492,6 +537,9 @@ func TestScreenshots(t *testing.T) {
 	if os.Getenv("BENCHVIEW_SCREENSHOT") == "1" {
 		png, err := os.ReadFile(light)
 		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Join("..", "docs"), 0o755); err != nil {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(filepath.Join("..", "docs", "screenshot.png"), png, 0o644); err != nil {

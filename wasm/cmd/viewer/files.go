@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/url"
 	"path"
+	"strconv"
 	"syscall/js"
 
 	"github.com/benchview/benchview/core/report"
@@ -126,7 +127,7 @@ func (p *page) fetch(side actions.Side, ref string) {
 	go func() {
 		resp, err := await(js.Global().Call("fetch", u.String(), map[string]any{"credentials": "same-origin"}))
 		if err == nil && !resp.Get("ok").Bool() {
-			err = errors.New("HTTP " + resp.Get("status").String() + " " + resp.Get("statusText").String())
+			err = errors.New("HTTP " + strconv.Itoa(resp.Get("status").Int()) + " " + resp.Get("statusText").String())
 		}
 		if err != nil {
 			p.store.Dispatch(&actions.LoadFailed{Side: side, Name: name, Err: err.Error()})
