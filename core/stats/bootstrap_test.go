@@ -6,9 +6,10 @@ import (
 	"testing"
 )
 
-// These tests hold the shortcuts in bootstrap.go and rng.go to what they
-// replace: the remainder to %, the counting medians to sorting each
-// resample, the selection to a full sort.
+// These tests hold the shortcuts to what they replace: the reciprocal
+// remainder of divisor_native.go to % (under wasm, mod is % itself), the
+// counting medians of bootstrap.go to sorting each resample, and the tail
+// heaps of percentile.go to a full sort.
 
 func TestDivisorIsTheRemainder(t *testing.T) {
 	// Every n up to 2^12, and for each the numerators where a reciprocal
