@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -224,6 +225,23 @@ func readRunOrderChart(t tb, b *browser, key string) runOrderChart {
 			Width: canvas ? canvas.width : 0, Height: canvas ? canvas.height : 0,
 		};
 	})()`)
+}
+
+// When the workers fail to start, the page computes the rows itself and
+// still shows compare's verdicts.
+func TestWithoutWorkersThePageComputes(t *testing.T) {
+	srv := serve(t)
+	b := open(t, srv)
+	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
+		window.Worker = class {
+			constructor() { setTimeout(() => this.onerror && this.onerror(new Event("error")), 10); }
+			postMessage() {}
+		};`}); err != nil {
+		t.Fatal(err)
+	}
+	base, cur := golden("a")
+	b.load(t, base, cur)
+	checkVerdicts(t, tableRows(t, b), compare(t, base, cur))
 }
 
 func TestClickingARowShowsItsRunOrder(t *testing.T) {
