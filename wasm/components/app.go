@@ -46,6 +46,7 @@ func (a *App) renderReview() vecty.ComponentOrHTML {
 	done, total := s.Progress()
 	selected, hasSelected := s.Selected()
 	view := s.View()
+	runGen := s.Gen(store.RunOrderChart(view.Selected)) // every run-order chart shares one generation
 	return elem.Main(
 		vecty.Markup(vecty.Class("review")),
 		&Summary{Host: a.Host, Counts: s.Counts(), Filter: view.Filter, Compared: s.Compared()},
@@ -58,10 +59,10 @@ func (a *App) renderReview() vecty.ComponentOrHTML {
 			},
 			&RunOrderPanel{
 				Host: a.Host, Row: selected, HasRow: hasSelected, Dark: s.Dark(),
-				Gen: s.Gen(store.RunOrderChart("")), ShowAll: s.ShowAll(),
+				Gen: runGen, ShowAll: s.ShowAll(),
 			},
 		),
-		vecty.If(s.ShowAll(), &RunOrderGrid{Host: a.Host, Rows: rows, Selected: view.Selected, Dark: s.Dark(), Gen: s.Gen(store.RunOrderChart(""))}),
+		vecty.If(s.ShowAll(), &RunOrderGrid{Host: a.Host, Rows: rows, Selected: view.Selected, Dark: s.Dark(), Gen: runGen}),
 		&Table{Host: a.Host, Rows: rows, View: view, Compared: s.Compared()},
 	)
 }
