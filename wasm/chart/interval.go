@@ -84,7 +84,9 @@ func IntervalStyled(rows []review.Row, s Style) ([]byte, error) {
 		}),
 		charts.WithYAxisOpts(opts.YAxis{
 			Type: "category", Data: labels, Inverse: opts.Bool(true),
-			AxisLabel: &opts.AxisLabel{Color: p.text},
+			// Every label shows (the chart is sized for them): interval 0 also
+			// spares ECharts measuring each one to choose which to hide.
+			AxisLabel: &opts.AxisLabel{Color: p.text, Interval: "0"},
 			AxisLine:  &opts.AxisLine{Show: opts.Bool(false)},
 		}),
 	)
