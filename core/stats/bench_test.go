@@ -8,8 +8,10 @@ import (
 // BenchmarkCompare times one comparison of a baseline centred on 100,000 ns
 // against a current run 3% slower, both with 6% noise, at the sample counts
 // a harness produces: every draw of the bootstrap made afresh, as for the
-// first row of its size. The reference (stats.rs, cargo build --release)
-// runs the same series; see the README for its figures.
+// first row of its size. To compare with the reference, time its
+// Comparison::of (stats.rs, cargo build --release) on the same two series:
+// series(100000, 6, n, 1) against series(103000, 6, n, 2), the port of its
+// own test helper.
 func BenchmarkCompare(b *testing.B) {
 	for _, n := range []int{15, 50, 200} {
 		base := series(100_000, 6, n, 1)
