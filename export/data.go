@@ -13,25 +13,47 @@ import (
 )
 
 // compute fills the Comparison of every Compared row that lacks one, the
-// rows spread over GOMAXPROCS goroutines (one, in a browser).
-func compute(rv *review.Review) {
-	each(len(rv.Rows), func(i int) {
-		r := &rv.Rows[i]
+// rows spread over GOMAXPROCS goroutines (one, in a browser). When every
+// row is computed already, as the viewer's are, it does nothing at all.
+func compute(rv *review.Review) error {
+	var todo []int
+	for i, r := range rv.Rows {
 		if r.State == review.Compared && r.Comparison == nil {
-			r.Compute()
+			todo = append(todo, i)
 		}
+	}
+	return each(len(todo), func(i int) error {
+		rv.Rows[todo[i]].Compute()
+		return nil
 	})
 }
 
-// each calls f(0) … f(n-1), spread over GOMAXPROCS goroutines.
-func each(n int, f func(i int)) {
+// each calls f(0) … f(n-1), spread over GOMAXPROCS goroutines, and returns
+// the first error, or a panic as an error: a panic on one of these
+// goroutines could not be recovered by the caller, and would end the
+// program (the viewer, in a browser).
+func each(n int, f func(i int) error) error {
 	var (
-		mu   sync.Mutex
-		next int
-		wg   sync.WaitGroup
+		mu    sync.Mutex
+		next  int
+		first error
+		wg    sync.WaitGroup
 	)
+	fail := func(err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if first == nil {
+			first = err
+		}
+		next = n // the others stop at their next row
+	}
 	for range min(runtime.GOMAXPROCS(0), n) {
 		wg.Go(func() {
+			defer func() {
+				if p := recover(); p != nil {
+					fail(fmt.Errorf("export: %v", p))
+				}
+			}()
 			for {
 				mu.Lock()
 				i := next
@@ -40,11 +62,15 @@ func each(n int, f func(i int)) {
 				if i >= n {
 					return
 				}
-				f(i)
+				if err := f(i); err != nil {
+					fail(err)
+					return
+				}
 			}
 		})
 	}
 	wg.Wait()
+	return first
 }
 
 // pageJSON is the page's data block: what page.js needs to sort, filter
@@ -96,24 +122,23 @@ func pageData(rows []*review.Row, paired bool) ([]byte, error) {
 		RunOrder: make([]json.RawMessage, len(rows)),
 	}
 	names := nameOrder(rows)
-	errs := make([]error, len(rows))
-	each(len(rows), func(i int) {
+	err := each(len(rows), func(i int) error {
 		r := rows[i]
 		s := status(r)
 		d.Rows[i] = rowData{Status: s, Other: r.State != review.Compared,
 			Rank: rank[s], Name: names[i], V: keys(r, paired)}
 		if r.BaseStats == nil && r.CurStats == nil {
 			d.RunOrder[i] = json.RawMessage("null")
-			return
+			return nil
 		}
-		if d.RunOrder[i], errs[i] = chart.RunOrder(*r, dark); errs[i] != nil {
-			errs[i] = fmt.Errorf("export: run-order chart of %s: %w", r.Key, errs[i])
+		var err error
+		if d.RunOrder[i], err = chart.RunOrder(*r, dark); err != nil {
+			return fmt.Errorf("export: run-order chart of %s: %w", r.Key, err)
 		}
+		return nil
 	})
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	if err != nil {
+		return nil, err
 	}
 	var withComparison []review.Row
 	for _, r := range rows {
@@ -123,7 +148,6 @@ func pageData(rows []*review.Row, paired bool) ([]byte, error) {
 	}
 	d.Interval = json.RawMessage("null")
 	if len(withComparison) > 0 {
-		var err error
 		if d.Interval, err = chart.Interval(withComparison, dark); err != nil {
 			return nil, fmt.Errorf("export: interval chart: %w", err)
 		}

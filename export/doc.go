@@ -13,6 +13,9 @@
 // The package computes (through core) and renders; it never reads or writes
 // files, never imports os or syscall/js, and compiles both natively (the
 // command line) and for GOOS=js GOARCH=wasm (the viewer's "Download report"
-// button). Everything a report names is data: names reach the page escaped by
-// html/template, or inside base64, which no HTML parser reads as markup.
+// button), without linking anything the viewer's WebAssembly cannot afford:
+// no crypto package (internal/sha256 hashes the scripts) and no template
+// execution (markup.go writes the page). Everything a report names is data:
+// names reach the page escaped as they are written, or inside base64, which
+// no HTML parser reads as markup.
 package export

@@ -3,39 +3,44 @@ package export
 import (
 	"bytes"
 	"compress/gzip"
-	"crypto/sha256"
 	_ "embed"
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"html/template"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/export/internal/sha256"
 	"github.com/benchview/benchview/wasm/chart"
 )
 
 var (
-	//go:embed page.tmpl
-	pageTemplate string
 	//go:embed page.css
 	pageCSS string
 	//go:embed page.js
 	pageJS string
 )
 
-var pageHTML = template.Must(template.New("page").Parse(pageTemplate))
-
 // Page returns one self-contained HTML page showing rv: the table, the
 // interval chart and a run-order chart per row, with echartsJS (the ECharts
 // library, as the viewer serves it in web/echarts.min.js) inlined.
 //
 // Compared rows whose Comparison is still nil are computed first, in
-// parallel; rows a caller already computed are kept as they are. The error
-// is non-nil only when echartsJS is not UTF-8 text or a chart's options
-// cannot be built; problems the reports had are shown on the page.
-func Page(rv *review.Review, echartsJS []byte) ([]byte, error) {
+// parallel; rows a caller already computed are kept as they are, and when
+// all are, nothing is computed. The error is non-nil only when rv is nil,
+// echartsJS is not UTF-8 text, or the page cannot be built (a bug, a
+// panic included, reported rather than raised); problems the reports had
+// are shown on the page.
+func Page(rv *review.Review, echartsJS []byte) (page []byte, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			page, err = nil, fmt.Errorf("export: %v", p)
+		}
+	}()
+	if rv == nil {
+		return nil, errors.New("export: no review")
+	}
 	if len(echartsJS) == 0 {
 		return nil, errors.New("export: no ECharts library to inline")
 	}
@@ -44,7 +49,9 @@ func Page(rv *review.Review, echartsJS []byte) ([]byte, error) {
 	if !utf8.Valid(echartsJS) {
 		return nil, errors.New("export: the ECharts library is not UTF-8 text")
 	}
-	compute(rv)
+	if err := compute(rv); err != nil {
+		return nil, err
+	}
 	rows := ordered(rv.Rows)
 	paired := twoReports(rv)
 	data, err := pageData(rows, paired)
@@ -57,34 +64,29 @@ func Page(rv *review.Review, echartsJS []byte) ([]byte, error) {
 		Cur:            name(rv.Cur),
 		Summary:        summary(rows),
 		Problems:       problems(rv),
-		Filters:        filters,
 		Table:          tableOf(rows, paired),
 		IntervalHeight: intervalHeight(rows),
 		CSP:            csp(echartsJS, []byte(pageJS)),
-		CSS:            template.CSS(pageCSS),
+		CSS:            pageCSS,
 		Data:           packed(data),
 		ECharts:        packed(echartsJS),
-		Script:         template.JS(pageJS),
+		Script:         pageJS,
 	}
-	var b bytes.Buffer
-	if err := pageHTML.Execute(&b, v); err != nil {
-		return nil, fmt.Errorf("export: %w", err)
-	}
-	return b.Bytes(), nil
+	var m markup
+	m.page(v)
+	return []byte(m.String()), nil
 }
 
-// view is what page.tmpl renders. Strings are escaped by html/template; the
-// typed fields are inserted verbatim: our own CSS and script, and base64,
-// whose alphabet holds nothing HTML would read.
+// view is what markup.page writes. Title to Problems and Table are text,
+// escaped as they are written; CSS, Data, ECharts and Script go in as they
+// are: our own style and script, and base64, whose alphabet holds nothing
+// HTML would read.
 type view struct {
 	Title, Base, Cur, Summary, CSP string
 	Problems                       []string
-	Filters                        []filter
 	Table                          tableView
 	IntervalHeight                 int // pixels
-	CSS                            template.CSS
-	Data, ECharts                  template.HTML // packed
-	Script                         template.JS
+	CSS, Data, ECharts, Script     string
 }
 
 // csp allows exactly the given inline scripts by their hashes (page.js, and
@@ -105,7 +107,7 @@ func csp(scripts ...[]byte) string {
 // packed is b gzipped and in base64: what page.js inflates with the
 // browser's DecompressionStream. It roughly thirds ECharts and the options,
 // whose keys repeat row after row.
-func packed(b []byte) template.HTML {
+func packed(b []byte) string {
 	var buf bytes.Buffer
 	enc := base64.NewEncoder(base64.StdEncoding, &buf)
 	zw, _ := gzip.NewWriterLevel(enc, gzip.BestCompression) // a valid level: no error
@@ -113,7 +115,7 @@ func packed(b []byte) template.HTML {
 	zw.Write(b)
 	zw.Close()
 	enc.Close()
-	return template.HTML(buf.String())
+	return buf.String()
 }
 
 // maxIntervalHeight bounds the interval chart's height in pixels: a canvas

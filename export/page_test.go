@@ -13,7 +13,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"regexp"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -286,7 +289,9 @@ func BenchmarkPage10000(b *testing.B) {
 }
 
 // TestThePackageIsPure reads the package's own imports: no file system, no
-// browser, so that the same code serves the command line and the viewer.
+// browser, so that the same code serves the command line and the viewer;
+// and no template package, whose execution would cost the viewer's
+// WebAssembly 2.7 MB (see markup.go).
 func TestThePackageIsPure(t *testing.T) {
 	pkgs, err := parser.ParseDir(token.NewFileSet(), ".", func(fi fs.FileInfo) bool {
 		return !strings.HasSuffix(fi.Name(), "_test.go")
@@ -294,14 +299,83 @@ func TestThePackageIsPure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	forbidden := []string{"os", "syscall/js", "html/template", "text/template"}
 	for _, pkg := range pkgs {
 		for name, f := range pkg.Files {
 			for _, imp := range f.Imports {
-				if p, _ := strconv.Unquote(imp.Path.Value); p == "os" || p == "syscall/js" {
+				if p, _ := strconv.Unquote(imp.Path.Value); slices.Contains(forbidden, p) {
 					t.Errorf("%s imports %s", name, p)
 				}
 			}
 		}
+	}
+}
+
+// TestTheViewerLinksNoCrypto lists what the package needs in the browser:
+// any crypto package links Go's FIPS 140 module, 3 MB of WebAssembly the
+// viewer's Download button would carry (internal/sha256 is why none is).
+func TestTheViewerLinksNoCrypto(t *testing.T) {
+	if runtime.GOOS == "js" {
+		t.Skip("no go command under js/wasm")
+	}
+	gocmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("SKIPPED: no go command on PATH to list the package's imports")
+	}
+	cmd := exec.Command(gocmd, "list", "-deps", ".")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list -deps (js/wasm): %v\n%s", err, out)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		if dep == "crypto" || strings.HasPrefix(dep, "crypto/") {
+			t.Errorf("for js/wasm the package links %s", dep)
+		}
+	}
+}
+
+// TestOurScriptAndStyleStayInTheirElements: page.js and page.css go into
+// the page as they are, so they must not hold the end of their element.
+func TestOurScriptAndStyleStayInTheirElements(t *testing.T) {
+	for name, text := range map[string]string{"page.js": pageJS, "page.css": pageCSS} {
+		for _, end := range []string{"</script", "</style", "<!--"} {
+			if strings.Contains(strings.ToLower(text), end) {
+				t.Errorf("%s contains %q", name, end)
+			}
+		}
+	}
+}
+
+// TestABrokenReviewIsAnErrorNotAPanic: the viewer calls Page, and a panic
+// there would end the viewer. A Compared row with no sides cannot be
+// computed; it panics inside core, on one of Page's goroutines.
+func TestABrokenReviewIsAnErrorNotAPanic(t *testing.T) {
+	k := report.Key{Benchmark: "broken", Kind: "k", Backend: "e"}
+	for name, rv := range map[string]*review.Review{
+		"nil review":        nil,
+		"row with no sides": {Rows: []review.Row{{Key: k, State: review.Compared}}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			if _, err := Page(rv, fakeECharts); err == nil {
+				t.Error("Page returned no error")
+			}
+		})
+	}
+}
+
+// TestComputedRowsAreNotComputedAgain: rows that come with their
+// Comparison (the viewer's) are drawn as they are. These have no samples
+// to compute from: computing them would panic, and fail Page.
+func TestComputedRowsAreNotComputedAgain(t *testing.T) {
+	rv := reviewOf([]string{"a", "b"}, func(i int) int { return 4 * i })
+	for i := range rv.Rows {
+		if r := &rv.Rows[i]; r.State == review.Compared {
+			r.Base, r.Cur = nil, nil
+		}
+	}
+	if _, err := Page(rv, fakeECharts); err != nil {
+		t.Fatalf("Page: %v", err)
 	}
 }
 

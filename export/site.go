@@ -1,8 +1,7 @@
 package export
 
 import (
-	"bytes"
-	"html/template"
+	"html"
 	"net/url"
 	"path"
 )
@@ -70,27 +69,22 @@ func SiteQuery(names ...string) string {
 	return q
 }
 
-var redirectHTML = template.Must(template.New("redirect").Parse(`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; base-uri 'none'">
-<meta http-equiv="refresh" content="0; url={{.}}">
-<title>benchview review</title>
-</head>
-<body>
-<p>This review opens in the benchview viewer: <a href="{{.}}">open it</a>.</p>
-</body>
-</html>
-`))
-
 // SiteRedirect is a small page that sends its reader, with no script, to
 // target (relative to the page, such as "index.html" + SiteQuery(...)): a
 // file a static site can be linked by when its index is the viewer itself.
 func SiteRedirect(target string) []byte {
-	var b bytes.Buffer
-	// Executing a parsed template on a string cannot fail but by a writer
-	// error, and a bytes.Buffer returns none.
-	_ = redirectHTML.Execute(&b, target)
-	return b.Bytes()
+	t := html.EscapeString(target)
+	return []byte(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; base-uri 'none'">
+<meta http-equiv="refresh" content="0; url=` + t + `">
+<title>benchview review</title>
+</head>
+<body>
+<p>This review opens in the benchview viewer: <a href="` + t + `">open it</a>.</p>
+</body>
+</html>
+`)
 }
