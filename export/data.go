@@ -79,12 +79,13 @@ type pageJSON struct {
 	// Cols are the numeric columns, in the order of every row's V.
 	Cols []string  `json:"cols"`
 	Rows []rowData `json:"rows"`
-	// Interval is the interval chart's ECharts option; null when no row
-	// was compared.
-	Interval json.RawMessage `json:"interval"`
-	// RunOrder[i] is the run-order chart's option for Rows[i]; null when
-	// the row has no samples.
-	RunOrder []json.RawMessage `json:"runOrder"`
+	// Interval is the interval chart's ECharts option in each theme;
+	// null when no row was compared.
+	Interval *themed `json:"interval"`
+	// RunOrder[i] is the run-order chart's option for Rows[i] in each
+	// theme; null when the row has no samples. A row's two options are
+	// side by side, so that gzip finds the second almost all in the first.
+	RunOrder []*themed `json:"runOrder"`
 }
 
 // rowData is one row as page.js knows it. Rows are in the page's first
@@ -109,17 +110,33 @@ var numericCols = []string{
 	"cur-median", "cur-spread", "cur-iqr", "cur-n",
 }
 
-// dark is the charts' theme: a page has one, light, theme. The options
-// come from the viewer's builders (wasm/chart), so that the page draws
-// exactly what the viewer draws.
-const dark = false
+// themed is one chart's options, [light, dark]: page.js draws the one
+// that prefers-color-scheme asks for, and the other when it changes. The
+// options come from the viewer's builders (wasm/chart), so that the page
+// draws exactly what the viewer draws.
+type themed [2]json.RawMessage
+
+// themes are the charts' themes, in themed's order: dark is false, then true.
+var themes = [2]bool{false, true}
+
+// bothThemes builds a chart's option in each theme.
+func bothThemes(build func(dark bool) ([]byte, error)) (*themed, error) {
+	var t themed
+	for i, dark := range themes {
+		var err error
+		if t[i], err = build(dark); err != nil {
+			return nil, err
+		}
+	}
+	return &t, nil
+}
 
 // pageData builds the data block of rows, in their page order.
 func pageData(rows []*review.Row, paired bool) ([]byte, error) {
 	d := pageJSON{
 		Cols:     numericCols,
 		Rows:     make([]rowData, len(rows)),
-		RunOrder: make([]json.RawMessage, len(rows)),
+		RunOrder: make([]*themed, len(rows)),
 	}
 	names := nameOrder(rows)
 	err := each(len(rows), func(i int) error {
@@ -128,11 +145,11 @@ func pageData(rows []*review.Row, paired bool) ([]byte, error) {
 		d.Rows[i] = rowData{Status: s, Other: r.State != review.Compared,
 			Rank: rank[s], Name: names[i], V: keys(r, paired)}
 		if r.BaseStats == nil && r.CurStats == nil {
-			d.RunOrder[i] = json.RawMessage("null")
 			return nil
 		}
 		var err error
-		if d.RunOrder[i], err = chart.RunOrder(*r, dark); err != nil {
+		d.RunOrder[i], err = bothThemes(func(dark bool) ([]byte, error) { return chart.RunOrder(*r, dark) })
+		if err != nil {
 			return fmt.Errorf("export: run-order chart of %s: %w", r.Key, err)
 		}
 		return nil
@@ -146,9 +163,9 @@ func pageData(rows []*review.Row, paired bool) ([]byte, error) {
 			withComparison = append(withComparison, *r)
 		}
 	}
-	d.Interval = json.RawMessage("null")
 	if len(withComparison) > 0 {
-		if d.Interval, err = chart.Interval(withComparison, dark); err != nil {
+		d.Interval, err = bothThemes(func(dark bool) ([]byte, error) { return chart.Interval(withComparison, dark) })
+		if err != nil {
 			return nil, fmt.Errorf("export: interval chart: %w", err)
 		}
 	}

@@ -45,15 +45,25 @@ func (m *markup) page(v view) {
 	m.raw("</title>\n<style>", v.CSS, "</style>\n</head>\n<body data-state=\"loading\">\n")
 	m.header(v)
 	m.problems(v.Problems)
-	m.raw("<noscript><p>Sorting, filtering and the charts need JavaScript; the table below is complete without it.</p></noscript>\n",
-		"<h2 id=\"interval-title\">Shift of the median, with its 95% interval</h2>\n",
-		"<div id=\"interval-chart\" role=\"img\" aria-labelledby=\"interval-title\" style=\"height: ", strconv.Itoa(v.IntervalHeight), "px\"></div>\n")
+	m.raw("<noscript><p>Sorting, filtering and the charts need JavaScript; the table below is complete without it.</p></noscript>\n")
 	m.toolbar(len(v.Table.Rows))
+	m.raw("<div class=\"charts\">\n")
+	m.intervalPanel(v)
+	m.raw(`<section id="detail" class="panel run-order-panel" aria-labelledby="run-order-title">
+<h2 id="run-order-title">Run order</h2>
+<p class="run-order-name" hidden><code id="detail-name"></code></p>
+<p id="detail-hint" class="empty">Select a row (in the table or on a bar) to see its samples in the order the run took them.</p>
+<p id="detail-empty" class="empty" hidden>This row has no samples to draw.</p>
+<div class="run-order-chart" data-row="" role="img" aria-label="The selected row's samples in run order, baseline and current, with their medians" hidden></div>
+</section>
+</div>
+<section id="run-order-grid" class="panel run-order-grid" aria-label="Run order of every row" hidden>
+<h2>Run order of every row</h2>
+<div class="cards"></div>
+</section>
+`)
 	m.table(v.Table)
-	m.raw("<section id=\"detail\" hidden>\n<h2>Run order of <code id=\"detail-name\"></code></h2>\n",
-		"<p id=\"detail-empty\" class=\"empty\" hidden>This row has no samples to draw.</p>\n",
-		"<div class=\"run-order-chart\" data-row=\"\"></div>\n</section>\n",
-		"<footer>Written by <code>benchview export</code>. Everything this page shows is inside this file; it fetches nothing.</footer>\n")
+	m.raw("<footer>Written by <code>benchview export</code>. Everything this page shows is inside this file; it fetches nothing.</footer>\n")
 	// Base64 holds no character HTML reads inside a script element; the
 	// page's own script is checked for "</script" by a test.
 	m.raw("<script type=\"application/gzip\" id=\"benchview-data\">", v.Data, "</script>\n",
@@ -79,6 +89,23 @@ func (m *markup) header(v view) {
 	m.raw(strconv.Itoa(len(v.Table.Rows)), " rows · ")
 	m.text(v.Summary)
 	m.raw("</p>\n</header>\n")
+}
+
+// intervalPanel is the interval chart's panel: its legend, and the chart's
+// container, sized for every compared row (page.js resizes it to the rows
+// shown).
+func (m *markup) intervalPanel(v view) {
+	m.raw(`<section class="panel interval-panel" aria-labelledby="interval-title">
+<h2 id="interval-title">Shift of the median, with its 95% interval</h2>
+`)
+	if !v.Paired {
+		m.raw("<p class=\"empty\">One report alone has no shift to show: export it with the other one to compare.</p>\n</section>\n")
+		return
+	}
+	m.raw(`<p class="legend"><span class="key regression">regression</span><span class="key improvement">improvement</span><span class="key noise">inside the noise</span><span class="key underpowered">underpowered (no interval)</span><span class="hint">Click a bar to select its row.</span></p>
+<p id="interval-empty" class="empty" hidden>No compared row is shown.</p>
+<div class="chart-scroll"><div id="interval-chart" role="img" aria-label="Interval bars: the shift of each row's median with its 95% interval; the table below has the same numbers." style="height: `,
+		strconv.Itoa(v.IntervalHeight), "px\"></div></div>\n</section>\n")
 }
 
 // problems is the alert listing the reports' problems, if they have any.
@@ -108,7 +135,8 @@ func (m *markup) toolbar(rows int) {
 	m.raw("\n</select>\n",
 		"<label for=\"search\" class=\"visually-hidden\">Search rows by name</label>\n",
 		"<input type=\"search\" id=\"search\" placeholder=\"Search benchmark/kind/backend\" autocomplete=\"off\" spellcheck=\"false\">\n",
-		"<span class=\"shown\" id=\"shown\" aria-live=\"polite\">", strconv.Itoa(rows), " rows shown</span>\n</div>\n")
+		"<span class=\"shown\" id=\"shown\" aria-live=\"polite\">", strconv.Itoa(rows), " rows shown</span>\n",
+		"<label class=\"toggle\"><input type=\"checkbox\" id=\"show-all-run-order\"> Run order of every row</label>\n</div>\n")
 }
 
 // table is the results table, complete without script.

@@ -60,6 +60,7 @@ func Page(rv *review.Review, echartsJS []byte) (page []byte, err error) {
 	}
 	v := view{
 		Title:          title(rv),
+		Paired:         paired,
 		Base:           name(rv.Base),
 		Cur:            name(rv.Cur),
 		Summary:        summary(rows),
@@ -83,6 +84,7 @@ func Page(rv *review.Review, echartsJS []byte) (page []byte, err error) {
 // HTML would read.
 type view struct {
 	Title, Base, Cur, Summary, CSP string
+	Paired                         bool // two reports: an interval chart
 	Problems                       []string
 	Table                          tableView
 	IntervalHeight                 int // pixels

@@ -137,21 +137,28 @@
     shownCount.textContent = shown + ' rows shown';
   };
 
-  const charts = [];
-  const draw = (el, option) => {
+  // The charts follow prefers-color-scheme: every option comes in both
+  // themes (data.*[0] light, [1] dark), and a change of scheme redraws
+  // every chart drawn so far in the other.
+  const scheme = matchMedia('(prefers-color-scheme: dark)');
+  let theme = scheme.matches ? 1 : 0;
+  const charts = new Map(); // element -> its options, [light, dark]
+  const draw = (el, options) => {
     let c = echarts.getInstanceByDom(el);
-    if (!c) {
-      c = echarts.init(el);
-      charts.push(c);
-    }
-    c.setOption(option, true);
+    if (!c) c = echarts.init(el);
+    charts.set(el, options);
+    c.setOption(options[theme], true);
     return c;
   };
+  scheme.addEventListener('change', () => {
+    theme = scheme.matches ? 1 : 0;
+    if (window.echarts) charts.forEach((options, el) => draw(el, options));
+  });
 
-  const detail = document.getElementById('detail');
   const detailName = document.getElementById('detail-name');
+  const detailHint = document.getElementById('detail-hint');
   const detailEmpty = document.getElementById('detail-empty');
-  const runOrder = detail.querySelector('.run-order-chart');
+  const runOrder = document.querySelector('#detail .run-order-chart');
   let selected = -1;
 
   const mark = (tr, on) => {
@@ -164,19 +171,16 @@
     if (i === selected) return;
     if (selected >= 0) mark(trs[selected], false);
     selected = i;
-    if (i < 0) {
-      detail.hidden = true;
-      runOrder.dataset.row = '';
-      return;
-    }
-    mark(trs[i], true);
-    detail.hidden = false;
-    detailName.textContent = view.row;
+    detailName.parentElement.hidden = i < 0;
+    detailHint.hidden = i >= 0;
+    const options = i < 0 ? null : data.runOrder[i];
+    detailEmpty.hidden = i < 0 || options !== null;
+    runOrder.hidden = options === null;
     runOrder.dataset.row = view.row;
-    const option = data.runOrder[i];
-    detailEmpty.hidden = option !== null;
-    runOrder.hidden = option === null;
-    if (option !== null && window.echarts) draw(runOrder, option).resize();
+    if (i < 0) return;
+    mark(trs[i], true);
+    detailName.textContent = view.row;
+    if (options !== null && window.echarts) draw(runOrder, options).resize();
   };
 
   const render = () => {
@@ -190,7 +194,6 @@
     view.row = key;
     renderSelection();
     save(true);
-    detail.scrollIntoView({ block: 'nearest' });
   };
 
   for (const th of heads) {
@@ -223,7 +226,7 @@
     view = parse(location.hash);
     render();
   });
-  window.addEventListener('resize', () => charts.forEach((c) => c.resize()));
+  window.addEventListener('resize', () => charts.forEach((_, el) => echarts.getInstanceByDom(el).resize()));
   render();
 
   // ECharts runs as an inline script the policy allows by its hash.
@@ -240,9 +243,9 @@
     return;
   }
   const intervalEl = document.getElementById('interval-chart');
-  if (data.interval === null) {
+  if (intervalEl && data.interval === null) {
     intervalEl.textContent = 'No row has both a baseline and a current series to compare.';
-  } else {
+  } else if (intervalEl) {
     draw(intervalEl, data.interval).on('click', (p) => {
       if (index.has(p.name)) select(p.name);
     });

@@ -143,7 +143,7 @@ func TestHostileNamesStayData(t *testing.T) {
 	// charts' tooltips in it carry every name, escaped by wasm/chart.
 	var d struct {
 		Rows     []json.RawMessage
-		Interval json.RawMessage
+		Interval []json.RawMessage // light, dark
 	}
 	if err := json.Unmarshal(unpack(t, scripts[0][2]), &d); err != nil {
 		t.Fatalf("data block: %v", err)
@@ -154,7 +154,7 @@ func TestHostileNamesStayData(t *testing.T) {
 	var interval struct {
 		Series []struct{ Data []struct{ Name string } }
 	}
-	if err := json.Unmarshal(d.Interval, &interval); err != nil {
+	if err := json.Unmarshal(d.Interval[1], &interval); err != nil {
 		t.Fatalf("interval option: %v", err)
 	}
 	names := make(map[string]bool)

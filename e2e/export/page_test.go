@@ -258,7 +258,7 @@ func TestAClickedRowShowsItsRunOrderAndBackUndoesIt(t *testing.T) {
 		t.Errorf("selected row %q, want %q", sel, row.Key)
 	}
 	b.do(t, chromedp.Evaluate[chromedp.Void](`history.back()`))
-	waitFor(t, b, "Back to undo the selection", `document.getElementById('detail').hidden`, 10*time.Second)
+	waitFor(t, b, "Back to undo the selection", `document.querySelector('#detail .run-order-chart').hidden`, 10*time.Second)
 	if sel := visibleSelected(table(t, b)); sel != "" {
 		t.Errorf("after Back, row %q is still selected", sel)
 	}
