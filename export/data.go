@@ -79,9 +79,9 @@ type pageJSON struct {
 	// Cols are the numeric columns, in the order of every row's V.
 	Cols []string  `json:"cols"`
 	Rows []rowData `json:"rows"`
-	// Interval is the interval chart's ECharts option in each theme;
+	// Interval is what the interval chart needs beside the rows' parts;
 	// null when no row was compared.
-	Interval *themed `json:"interval"`
+	Interval *intervalJSON `json:"interval"`
 	// RunOrder[i] is the run-order chart's option for Rows[i] in each
 	// theme; null when the row has no samples. A row's two options are
 	// side by side, so that gzip finds the second almost all in the first.
@@ -101,6 +101,9 @@ type rowData struct {
 	Name int `json:"name"`
 	// V holds the row's number in each of Cols; null where it has none.
 	V []*float64 `json:"v"`
+	// Bar is the row's part of the interval chart; nil for a row that
+	// was not compared.
+	Bar *barJSON `json:"bar,omitempty"`
 }
 
 // numericCols are the columns that sort by a number, in V's order.
@@ -158,15 +161,20 @@ func pageData(rows []*review.Row, paired bool) ([]byte, error) {
 		return nil, err
 	}
 	var withComparison []review.Row
-	for _, r := range rows {
+	var at []int // withComparison[j] is rows[at[j]]
+	for i, r := range rows {
 		if compared(r) {
 			withComparison = append(withComparison, *r)
+			at = append(at, i)
 		}
 	}
 	if len(withComparison) > 0 {
-		d.Interval, err = bothThemes(func(dark bool) ([]byte, error) { return chart.Interval(withComparison, dark) })
-		if err != nil {
+		var bars []barJSON
+		if d.Interval, bars, err = intervalParts(withComparison); err != nil {
 			return nil, fmt.Errorf("export: interval chart: %w", err)
+		}
+		for j, i := range at {
+			d.Rows[i].Bar = &bars[j]
 		}
 	}
 	return json.Marshal(d)

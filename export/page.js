@@ -110,8 +110,9 @@
     };
   };
 
+  let order = trs.map((_, i) => i); // data.rows' indexes in the table's order
   const renderOrder = () => {
-    const order = trs.map((_, i) => i).sort(compare(view));
+    order = order.slice().sort(compare(view));
     const frag = document.createDocumentFragment();
     for (const i of order) frag.appendChild(trs[i]);
     tbody.appendChild(frag);
@@ -121,6 +122,7 @@
       th.setAttribute('aria-sort', !on ? 'none' : view.desc ? 'descending' : 'ascending');
       th.querySelector('.arrow').textContent = !on ? '' : view.desc ? ' ▼' : ' ▲';
     }
+    redraw();
   };
 
   const renderFilter = () => {
@@ -135,24 +137,82 @@
     filterSelect.value = view.filter;
     if (search.value !== view.q) search.value = view.q;
     shownCount.textContent = shown + ' rows shown';
+    redraw();
   };
 
   // The charts follow prefers-color-scheme: every option comes in both
   // themes (data.*[0] light, [1] dark), and a change of scheme redraws
-  // every chart drawn so far in the other.
+  // every chart in the other.
   const scheme = matchMedia('(prefers-color-scheme: dark)');
   let theme = scheme.matches ? 1 : 0;
-  const charts = new Map(); // element -> its options, [light, dark]
-  const draw = (el, options) => {
+  const charts = new Map(); // element -> its option in a theme: (theme) => option
+  const draw = (el, optionIn) => {
     let c = echarts.getInstanceByDom(el);
     if (!c) c = echarts.init(el);
-    charts.set(el, options);
-    c.setOption(options[theme], true);
+    charts.set(el, optionIn);
+    c.setOption(optionIn(theme), true);
     return c;
+  };
+  const both = (options) => (t) => options[t];
+
+  // The interval chart shows the compared rows the table shows, in its
+  // order, the selected one highlighted: the option is put back together
+  // from its frame and each row's parts (export/interval.go), as the
+  // viewer's chart.IntervalStyled would build it for those rows.
+  const intervalEl = document.getElementById('interval-chart');
+  const intervalEmpty = document.getElementById('interval-empty');
+  const iv = data.interval;
+  const merge = (a, p) => {
+    if (a === null || p === null || typeof a !== 'object' || typeof p !== 'object' || Array.isArray(a) || Array.isArray(p)) return p;
+    const out = Object.assign({}, a);
+    for (const k of Object.keys(p)) out[k] = merge(a[k], p[k]);
+    return out;
+  };
+  const intervalOption = (t) => {
+    const labels = [], bars = [], marks = [];
+    for (const i of order) {
+      const bar = data.rows[i].bar;
+      if (!bar || trs[i].hidden) continue;
+      const on = i === selected;
+      labels.push(bar.label);
+      bars.push(on ? merge(bar.item[t], iv.selected[t].bar) : bar.item[t]);
+      if (bar.mark) {
+        const m = Object.assign({}, bar.mark[t], { value: [bar.mark[t].value[0], bars.length - 1] });
+        marks.push(on ? merge(m, iv.selected[t].mark) : m);
+      }
+    }
+    const f = iv.frames[t];
+    return Object.assign({}, f, {
+      yAxis: [Object.assign({}, f.yAxis[0], { data: labels })],
+      series: [Object.assign({}, f.series[0], { data: bars }), Object.assign({}, f.series[1], { data: marks })],
+    });
+  };
+  const drawInterval = () => {
+    if (!intervalEl || !iv) return;
+    let n = 0;
+    for (const i of order) if (data.rows[i].bar && !trs[i].hidden) n++;
+    intervalEl.parentElement.hidden = n === 0;
+    intervalEmpty.hidden = n > 0;
+    if (n === 0) return;
+    const h = iv.height;
+    intervalEl.style.height = Math.min(h.max, Math.max(h.min, h.fixed + h.perBar * n)) + 'px';
+    draw(intervalEl, intervalOption).resize();
+  };
+
+  // redraw redraws the charts that follow the table, once a frame however
+  // many changes the frame saw (a search redraws as it is typed).
+  let pending = false;
+  const redraw = () => {
+    if (pending || !window.echarts) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      drawInterval();
+    });
   };
   scheme.addEventListener('change', () => {
     theme = scheme.matches ? 1 : 0;
-    if (window.echarts) charts.forEach((options, el) => draw(el, options));
+    if (window.echarts) charts.forEach((optionIn, el) => draw(el, optionIn));
   });
 
   const detailName = document.getElementById('detail-name');
@@ -171,6 +231,7 @@
     if (i === selected) return;
     if (selected >= 0) mark(trs[selected], false);
     selected = i;
+    redraw();
     detailName.parentElement.hidden = i < 0;
     detailHint.hidden = i >= 0;
     const options = i < 0 ? null : data.runOrder[i];
@@ -180,7 +241,7 @@
     if (i < 0) return;
     mark(trs[i], true);
     detailName.textContent = view.row;
-    if (options !== null && window.echarts) draw(runOrder, options).resize();
+    if (options !== null && window.echarts) draw(runOrder, both(options)).resize();
   };
 
   const render = () => {
@@ -226,7 +287,7 @@
     view = parse(location.hash);
     render();
   });
-  window.addEventListener('resize', () => charts.forEach((_, el) => echarts.getInstanceByDom(el).resize()));
+  window.addEventListener('resize', () => charts.forEach((_, el) => echarts.getInstanceByDom(el)?.resize()));
   render();
 
   // ECharts runs as an inline script the policy allows by its hash.
@@ -242,14 +303,16 @@
     fail('The charts cannot be drawn: the ECharts library inside this page did not run.');
     return;
   }
-  const intervalEl = document.getElementById('interval-chart');
-  if (intervalEl && data.interval === null) {
-    intervalEl.textContent = 'No row has both a baseline and a current series to compare.';
+  if (intervalEl && iv === null) {
+    intervalEl.parentElement.hidden = true;
+    intervalEmpty.textContent = 'No row has both a baseline and a current series to compare.';
+    intervalEmpty.hidden = false;
   } else if (intervalEl) {
-    draw(intervalEl, data.interval).on('click', (p) => {
+    drawInterval();
+    (echarts.getInstanceByDom(intervalEl) || echarts.init(intervalEl)).on('click', (p) => {
       if (index.has(p.name)) select(p.name);
     });
   }
-  if (selected >= 0 && data.runOrder[selected] !== null) draw(runOrder, data.runOrder[selected]);
+  if (selected >= 0 && data.runOrder[selected] !== null) draw(runOrder, both(data.runOrder[selected]));
   body.dataset.state = 'ready';
 })();

@@ -140,10 +140,11 @@ func TestHostileNamesStayData(t *testing.T) {
 		}
 	}
 	// The data block is base64 of gzipped JSON, one entry a row; the
-	// charts' tooltips in it carry every name, escaped by wasm/chart.
+	// interval chart's items in it carry every name, escaped by wasm/chart.
 	var d struct {
-		Rows     []json.RawMessage
-		Interval []json.RawMessage // light, dark
+		Rows []struct {
+			Bar *struct{ Item []json.RawMessage } // light, dark
+		}
 	}
 	if err := json.Unmarshal(unpack(t, scripts[0][2]), &d); err != nil {
 		t.Fatalf("data block: %v", err)
@@ -151,15 +152,16 @@ func TestHostileNamesStayData(t *testing.T) {
 	if len(d.Rows) != len(hostileNames)+1 {
 		t.Errorf("data block has %d rows, want %d", len(d.Rows), len(hostileNames)+1)
 	}
-	var interval struct {
-		Series []struct{ Data []struct{ Name string } }
-	}
-	if err := json.Unmarshal(d.Interval[1], &interval); err != nil {
-		t.Fatalf("interval option: %v", err)
-	}
 	names := make(map[string]bool)
-	for _, p := range interval.Series[0].Data {
-		names[p.Name] = true
+	for _, r := range d.Rows {
+		if r.Bar == nil {
+			continue
+		}
+		var item struct{ Name string }
+		if err := json.Unmarshal(r.Bar.Item[1], &item); err != nil {
+			t.Fatalf("interval item: %v", err)
+		}
+		names[item.Name] = true
 	}
 	for _, n := range hostileNames {
 		if k := n + "/interpreter/vm"; !names[k] {
