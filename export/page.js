@@ -199,6 +199,64 @@
     draw(intervalEl, intervalOption).resize();
   };
 
+  // "Run order of every row" shows a card per row with samples, those the
+  // table shows, in its order. A card's chart is created when the card
+  // first comes near the screen, so ten thousand rows cost ten thousand
+  // small elements, not ten thousand charts; unticking disposes of them.
+  const showAll = document.getElementById('show-all-run-order');
+  const grid = document.getElementById('run-order-grid');
+  const cards = grid.querySelector('.cards');
+  const cardOf = new Map(); // row index -> its card
+  const nearby = new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      if (!e.isIntersecting) continue;
+      nearby.unobserve(e.target);
+      draw(e.target, both(data.runOrder[index.get(e.target.dataset.row)]));
+    }
+  }, { rootMargin: '300px 0px' });
+  const card = (i) => {
+    const key = keys[i];
+    const div = document.createElement('div');
+    div.className = 'card';
+    const name = document.createElement('button');
+    name.type = 'button';
+    name.className = 'card-name';
+    name.title = key;
+    name.textContent = key;
+    name.addEventListener('click', () => select(key));
+    const el = document.createElement('div');
+    el.className = 'run-order-chart small';
+    el.dataset.row = key;
+    el.setAttribute('role', 'img');
+    el.setAttribute('aria-label', 'Samples of ' + key + ' in run order, baseline and current, with their medians');
+    div.append(name, el);
+    nearby.observe(el);
+    return div;
+  };
+  const renderGrid = () => {
+    grid.hidden = !showAll.checked;
+    if (!showAll.checked) {
+      nearby.disconnect();
+      for (const el of cards.querySelectorAll('.run-order-chart')) {
+        charts.delete(el);
+        if (window.echarts) echarts.getInstanceByDom(el)?.dispose();
+      }
+      cards.textContent = '';
+      cardOf.clear();
+      return;
+    }
+    const frag = document.createDocumentFragment();
+    for (const i of order) {
+      if (data.runOrder[i] === null) continue;
+      if (!cardOf.has(i)) cardOf.set(i, card(i));
+      const c = cardOf.get(i);
+      c.hidden = trs[i].hidden;
+      c.classList.toggle('selected', i === selected);
+      frag.appendChild(c);
+    }
+    cards.appendChild(frag);
+  };
+
   // redraw redraws the charts that follow the table, once a frame however
   // many changes the frame saw (a search redraws as it is typed).
   let pending = false;
@@ -208,6 +266,7 @@
     requestAnimationFrame(() => {
       pending = false;
       drawInterval();
+      renderGrid();
     });
   };
   scheme.addEventListener('change', () => {
@@ -283,6 +342,7 @@
     const tr = e.target.closest('tr');
     if (tr) select(tr.dataset.row);
   });
+  showAll.addEventListener('change', redraw);
   window.addEventListener('hashchange', () => {
     view = parse(location.hash);
     render();
@@ -314,5 +374,6 @@
     });
   }
   if (selected >= 0 && data.runOrder[selected] !== null) draw(runOrder, both(data.runOrder[selected]));
+  renderGrid(); // the browser may have kept the box ticked across a reload
   body.dataset.state = 'ready';
 })();
