@@ -25,9 +25,12 @@ type Host interface {
 
 // Chart is a chart drawn into a node the component owns.
 type Chart interface {
-	// Draw replaces the chart's option with option (ECharts JSON), sized
-	// to its node, and calls done once it is on screen.
-	Draw(option []byte, done func())
+	// Draw replaces the chart's option with the one option returns
+	// (ECharts JSON), sized to its node, and calls done once it is on
+	// screen. option is called later, in the task that draws, and not at
+	// all when a later Draw replaces this one first; an error from it is
+	// a bug: it is logged, and done is not called.
+	Draw(option func() ([]byte, error), done func())
 	// Dispose releases the chart.
 	Dispose()
 }

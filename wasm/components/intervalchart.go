@@ -132,14 +132,9 @@ func (c *IntervalChart) SkipRender(prev vecty.Component) bool {
 }
 
 func (c *IntervalChart) draw() {
-	gen := c.Gen
+	gen, rows, style := c.Gen, c.Rows, chart.Style{Dark: c.Dark, Selected: c.Selected}
 	c.drawn, c.drawnAt = gen, now()
-	option, err := chart.IntervalStyled(c.Rows, chart.Style{Dark: c.Dark, Selected: c.Selected})
-	if err != nil {
-		println("benchview: interval chart:", err.Error()) // a bug: the page stays "computing"
-		return
-	}
-	c.chart.Draw(option, func() {
+	c.chart.Draw(func() ([]byte, error) { return chart.IntervalStyled(rows, style) }, func() {
 		c.Host.Dispatch(&actions.ChartDrawn{ID: store.IntervalChart, Gen: gen})
 	})
 }

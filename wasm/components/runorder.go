@@ -156,14 +156,9 @@ func (c *RunOrderChart) SkipRender(prev vecty.Component) bool {
 }
 
 func (c *RunOrderChart) draw() {
-	gen, key := c.Gen, c.Row.Key.String()
+	gen, key, row, dark := c.Gen, c.Row.Key.String(), c.Row, c.Dark
 	c.drawn, c.drawnKey = gen, key
-	option, err := chart.RunOrder(c.Row, c.Dark)
-	if err != nil {
-		println("benchview: run-order chart:", err.Error())
-		return
-	}
-	c.chart.Draw(option, func() {
+	c.chart.Draw(func() ([]byte, error) { return chart.RunOrder(row, dark) }, func() {
 		c.Host.Dispatch(&actions.ChartDrawn{ID: store.RunOrderChart(key), Gen: gen})
 	})
 }

@@ -9,113 +9,158 @@ import (
 )
 
 // echarts is the bridge to window.echarts (served from /echarts.min.js).
-// Draws are queued and made in animation frames, a few milliseconds' worth
-// per frame, so that a page of many charts never holds the main thread
-// long. A draw requested while vecty renders runs in the next frame, after
-// the ResizeObserver has told the chart its container's new size.
+//
+// Chart work runs in tasks of its own, never in the animation frame in
+// which vecty renders: drawing a hundred interval bars takes tens of
+// milliseconds, and sharing a frame with a render of the table would make
+// one long task of the two. The work is queued, chart by chart, and each
+// task does one operation (create a chart, lay it out again, or build an
+// option and draw it).
 type echarts struct {
 	queue     []*echart
 	scheduled bool
-	frame     js.Func
+	post      func() // starts a task that runs step
 }
 
 func newECharts() *echarts {
 	e := &echarts{}
-	e.frame = js.FuncOf(e.drawFrame)
+	e.post = taskPort(e.step)
 	return e
 }
 
-// echart is one chart and its pending draw.
+// echart is one chart and its pending work.
 type echart struct {
 	host    *echarts
-	inst    js.Value
-	onClick js.Func
+	node    js.Value
+	inst    js.Value // the ECharts instance; undefined until created
+	onClick func(name string)
+	click   js.Func
 	resize  js.Value // ResizeObserver
 	onSize  js.Func
-	option  []byte // pending; nil when drawn
-	done    []func()
+
+	queued   bool
+	disposed bool
+	resized  bool                   // the node's size changed since ECharts last laid the chart out
+	option   func() ([]byte, error) // builds the option to draw; nil when none is pending
+	done     []func()
 }
 
-// NewChart initializes ECharts on node (components.Host).
+// NewChart makes node a chart (components.Host). ECharts takes the node in
+// a task of its own, after the render that made it: creating a chart reads
+// the node's size, which makes the browser lay out the page first.
 func (p *page) NewChart(node js.Value, onClick func(name string)) components.Chart {
-	e := p.charts
-	c := &echart{host: e}
-	c.inst = js.Global().Get("echarts").Call("init", node, nil, map[string]any{"renderer": "canvas"})
-	if onClick != nil {
-		c.onClick = js.FuncOf(func(_ js.Value, args []js.Value) any {
+	c := &echart{host: p.charts, node: node, inst: js.Undefined(), onClick: onClick}
+	c.host.add(c)
+	return c
+}
+
+// Draw queues option; a later Draw replaces a pending one, and every done
+// waiting is called once the latest is drawn.
+func (c *echart) Draw(option func() ([]byte, error), done func()) {
+	c.option = option
+	c.done = append(c.done, done)
+	c.host.add(c)
+}
+
+// Dispose releases the chart and forgets its pending work.
+func (c *echart) Dispose() {
+	c.disposed, c.option, c.done = true, nil, nil
+	if c.inst.IsUndefined() {
+		return
+	}
+	c.resize.Call("disconnect")
+	c.onSize.Release()
+	c.inst.Call("dispose")
+	if c.onClick != nil {
+		c.click.Release()
+	}
+}
+
+// pending reports whether c has work left.
+func (c *echart) pending() bool {
+	return !c.disposed && (c.inst.IsUndefined() || c.resized || c.option != nil)
+}
+
+// work does c's next operation: create the chart, lay it out at its node's
+// new size, or build and draw the pending option.
+func (c *echart) work() {
+	switch {
+	case c.inst.IsUndefined():
+		c.create()
+		return
+	case c.resized:
+		c.resized = false
+		c.inst.Call("resize") // draws the chart again, at its new size
+		return
+	}
+	build, done := c.option, c.done
+	c.option, c.done = nil, nil
+	option, err := build()
+	if err != nil {
+		println("benchview: chart:", err.Error()) // a bug: the page stays "computing"
+		return
+	}
+	c.inst.Call("setOption", js.Global().Get("JSON").Call("parse", string(option)), map[string]any{"notMerge": true})
+	for _, f := range done {
+		f()
+	}
+}
+
+// create hands the node to ECharts, and watches the node's size, so that a
+// chart follows its container; a change of size is laid out in a task of
+// the queue, not in the observer's callback, which runs inside a frame.
+func (c *echart) create() {
+	c.inst = js.Global().Get("echarts").Call("init", c.node, nil, map[string]any{"renderer": "canvas"})
+	if c.onClick != nil {
+		c.click = js.FuncOf(func(_ js.Value, args []js.Value) any {
 			if name := args[0].Get("name"); name.Type() == js.TypeString {
-				onClick(name.String())
+				c.onClick(name.String())
 			}
 			return nil
 		})
-		c.inst.Call("on", "click", c.onClick)
+		c.inst.Call("on", "click", c.click)
 	}
-	inst := c.inst
-	c.onSize = js.FuncOf(func(js.Value, []js.Value) any {
-		if !inst.Call("isDisposed").Truthy() { // undefined until disposed
-			inst.Call("resize")
+	c.onSize = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		// The observer also reports the size the chart was created at.
+		box := args[0].Index(0).Get("contentRect")
+		w, h := box.Get("width").Int(), box.Get("height").Int()
+		if !c.disposed && (w != c.inst.Call("getWidth").Int() || h != c.inst.Call("getHeight").Int()) {
+			c.resized = true
+			c.host.add(c)
 		}
 		return nil
 	})
 	c.resize = js.Global().Get("ResizeObserver").New(c.onSize)
-	c.resize.Call("observe", node)
-	return c
+	c.resize.Call("observe", c.node)
 }
 
-// Draw queues option for the next frame; a later Draw replaces a pending
-// one, and every done waiting is called when the latest is drawn.
-func (c *echart) Draw(option []byte, done func()) {
-	if c.option == nil {
-		c.host.queue = append(c.host.queue, c)
+// add queues c, unless it is queued already, and makes sure a task will
+// run the queue.
+func (e *echarts) add(c *echart) {
+	if !c.queued {
+		c.queued = true
+		e.queue = append(e.queue, c)
 	}
-	c.option = option
-	c.done = append(c.done, done)
-	c.host.schedule()
+	e.schedule()
 }
 
-// Dispose releases the chart and forgets its pending draw.
-func (c *echart) Dispose() {
-	c.option, c.done = nil, nil
-	c.resize.Call("disconnect")
-	c.onSize.Release()
-	c.inst.Call("dispose")
-	if c.onClick.Truthy() {
-		c.onClick.Release()
+// step does the next operation of the queue.
+func (e *echarts) step() {
+	e.scheduled = false
+	for len(e.queue) > 0 && !e.queue[0].pending() {
+		e.queue[0].queued = false
+		e.queue = e.queue[1:]
+	}
+	if len(e.queue) > 0 {
+		e.queue[0].work()
+		e.schedule()
 	}
 }
 
+// schedule makes sure a task will run the queue.
 func (e *echarts) schedule() {
 	if !e.scheduled {
 		e.scheduled = true
-		js.Global().Call("requestAnimationFrame", e.frame)
+		e.post()
 	}
-}
-
-// frameBudget is how long one frame spends drawing before it leaves the
-// rest to the next frame, in milliseconds.
-const frameBudget = 30
-
-func (e *echarts) drawFrame(js.Value, []js.Value) any {
-	e.scheduled = false
-	perf := js.Global().Get("performance")
-	start := perf.Call("now").Float()
-	jsonParse := js.Global().Get("JSON").Get("parse")
-	for len(e.queue) > 0 {
-		if perf.Call("now").Float()-start > frameBudget {
-			e.schedule()
-			break
-		}
-		c := e.queue[0]
-		e.queue = e.queue[1:]
-		if c.option == nil { // disposed while waiting
-			continue
-		}
-		option, done := c.option, c.done
-		c.option, c.done = nil, nil
-		c.inst.Call("setOption", jsonParse.Invoke(string(option)), map[string]any{"notMerge": true})
-		for _, f := range done {
-			f()
-		}
-	}
-	return nil
 }

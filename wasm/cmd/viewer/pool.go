@@ -175,15 +175,6 @@ func (p *pool) runLocal() {
 	}()
 }
 
-// yield lets the event loop run before the goroutine continues.
-func yield() {
-	done := make(chan struct{})
-	var f js.Func
-	f = js.FuncOf(func(js.Value, []js.Value) any { f.Release(); close(done); return nil })
-	js.Global().Call("setTimeout", f, 0)
-	<-done
-}
-
 // samplesToJS packs samples as little-endian uint64s: exact, where a JS
 // number would round samples above 2^53.
 func samplesToJS(s []uint64) js.Value {
