@@ -137,9 +137,7 @@ func (p *page) fetch(side actions.Side, ref string) {
 	}()
 }
 
-// parse reads a ReadableStream of a report as it arrives. Each chunk is
-// handed to the reader between two awaits, so the page gets the main thread
-// back after every chunk rather than after the whole file.
+// parse reads a ReadableStream of a report as it arrives, chunk by chunk.
 func (p *page) parse(side actions.Side, name string, stream js.Value) {
 	pr, pw := io.Pipe()
 	go func() { pw.CloseWithError(pump(stream, pw)) }()
@@ -152,12 +150,25 @@ func (p *page) parse(side actions.Side, name string, stream js.Value) {
 	p.store.Dispatch(&actions.ReportLoaded{Side: side, Report: r})
 }
 
-// pump copies a ReadableStream of bytes into w.
+// parseBudget is how long, in milliseconds, reading a report holds the
+// main thread before it lets the page have a turn.
+const parseBudget = 8
+
+// pump copies a ReadableStream of bytes into w, which parses each chunk as
+// it is written. A stream whose chunks are already there (a file) resolves
+// every read at once, and would parse a whole file in one task: so after
+// parseBudget of chunks, pump yields to the event loop.
 func pump(stream js.Value, w io.Writer) error {
 	reader := stream.Call("getReader")
 	defer reader.Call("releaseLock")
+	perf := js.Global().Get("performance")
+	turn := perf.Call("now").Float()
 	var buf []byte
 	for {
+		if perf.Call("now").Float()-turn > parseBudget {
+			yield()
+			turn = perf.Call("now").Float()
+		}
 		chunk, err := await(reader.Call("read"))
 		if err != nil {
 			return err
