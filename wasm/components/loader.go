@@ -3,6 +3,8 @@
 package components
 
 import (
+	"slices"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
@@ -41,6 +43,13 @@ func (l *Loader) Render() vecty.ComponentOrHTML {
 		),
 		l.renderExamples(),
 	)
+}
+
+// SkipRender skips a render that would show the same zones and examples.
+func (l *Loader) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*Loader)
+	return ok && l.Host == p.Host && l.Names == p.Names && l.Loading == p.Loading &&
+		l.CanSwap == p.CanSwap && slices.Equal(l.Examples, p.Examples)
 }
 
 func (l *Loader) onSwap(*vecty.Event) { l.Host.Dispatch(&actions.Swap{}) }

@@ -3,6 +3,7 @@
 package components
 
 import (
+	"maps"
 	"strconv"
 
 	"github.com/hexops/vecty"
@@ -57,6 +58,12 @@ func (s *Summary) Render() vecty.ComponentOrHTML {
 		vecty.Markup(vecty.Class("summary"), vecty.Attribute("aria-label", "Rows by verdict")),
 		chips,
 	)
+}
+
+// SkipRender skips a render that would show the same counts.
+func (s *Summary) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*Summary)
+	return ok && s.Host == p.Host && maps.Equal(s.Counts, p.Counts) && s.Filter == p.Filter && s.Compared == p.Compared
 }
 
 func (s *Summary) chip(status, text string, n int) *vecty.HTML {

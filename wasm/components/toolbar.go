@@ -79,6 +79,12 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 	)
 }
 
+// SkipRender skips a render that would show the same controls.
+func (t *Toolbar) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*Toolbar)
+	return ok && t.Host == p.Host && t.View == p.View && t.ShowAll == p.ShowAll && t.Shown == p.Shown
+}
+
 func (t *Toolbar) onFilter(e *vecty.Event) {
 	t.Host.Dispatch(&actions.Filter{Status: e.Target.Get("value").String()})
 }
