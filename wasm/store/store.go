@@ -47,12 +47,12 @@ func (s *Store) Dispatch(a any) {
 	case *actions.ReportLoaded:
 		s.loading[a.Side] = ""
 		s.reports[a.Side] = a.Report
-		s.rebuild()
+		s.rebuildLoaded()
 	case *actions.LoadFailed:
 		s.loading[a.Side] = ""
 		s.reports[a.Side] = nil
 		s.failed[a.Side] = a.Name + ": " + a.Err
-		s.rebuild()
+		s.rebuildLoaded()
 	case *actions.Swap:
 		s.reports[0], s.reports[1] = s.reports[1], s.reports[0]
 		s.failed[0], s.failed[1] = s.failed[1], s.failed[0]
@@ -85,6 +85,15 @@ func (s *Store) Dispatch(a any) {
 	}
 	for _, f := range s.listeners {
 		f()
+	}
+}
+
+// rebuildLoaded rebuilds the review once no side is loading: of two
+// reports dropped together, the first read is not shown alone (rows, then
+// charts, laid out and thrown away) for the moment before the second is.
+func (s *Store) rebuildLoaded() {
+	if s.loading[actions.Baseline] == "" && s.loading[actions.Current] == "" {
+		s.rebuild()
 	}
 }
 

@@ -118,6 +118,23 @@ func TestAReviewGoesFromLoadingToReady(t *testing.T) {
 	}
 }
 
+// Of two reports dropped together, the first read is not shown alone for
+// the moment before the second is: no rows, no jobs, until both are in.
+func TestTwoReportsLoadingTogetherShowOnlyTheirReview(t *testing.T) {
+	s := New()
+	s.Dispatch(&actions.LoadStarted{Side: actions.Baseline, Name: "base-a.jsonl"})
+	s.Dispatch(&actions.LoadStarted{Side: actions.Current, Name: "cur-a.jsonl"})
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Report: read(t, "base-a.jsonl")})
+	if rows, jobs := s.Rows(), s.Jobs(); len(rows) != 0 || len(jobs) != 0 {
+		t.Errorf("with the current report still loading: %d rows and %d jobs, want none", len(rows), len(jobs))
+	}
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Report: read(t, "cur-a.jsonl")})
+	want := len(expectedVerdicts(t, "compare-a.expected"))
+	if done, total := s.Progress(); done != 0 || total != want {
+		t.Errorf("once both are in: progress %d of %d, want 0 of %d", done, total, want)
+	}
+}
+
 func TestLateResultsOfAnOlderReviewAreDropped(t *testing.T) {
 	s := New()
 	s.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Report: read(t, "base-a.jsonl")})
