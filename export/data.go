@@ -83,9 +83,12 @@ type pageJSON struct {
 	// null when no row was compared.
 	Interval *intervalJSON `json:"interval"`
 	// RunOrder[i] is the run-order chart's option for Rows[i] in each
-	// theme; null when the row has no samples. A row's two options are
-	// side by side, so that gzip finds the second almost all in the first.
-	RunOrder []*themed `json:"runOrder"`
+	// theme, each as a JSON string; null when the row has no samples. A
+	// row's two options are side by side, so that gzip finds the second
+	// almost all in the first. Strings, because page.js parses an option
+	// only when it draws it: ten thousand rows' options as objects cost
+	// seconds to parse, and most are never drawn.
+	RunOrder []*[2]string `json:"runOrder"`
 }
 
 // rowData is one row as page.js knows it. Rows are in the page's first
@@ -139,7 +142,7 @@ func pageData(rows []*review.Row, paired bool) ([]byte, error) {
 	d := pageJSON{
 		Cols:     numericCols,
 		Rows:     make([]rowData, len(rows)),
-		RunOrder: make([]*themed, len(rows)),
+		RunOrder: make([]*[2]string, len(rows)),
 	}
 	names := nameOrder(rows)
 	err := each(len(rows), func(i int) error {
@@ -150,11 +153,11 @@ func pageData(rows []*review.Row, paired bool) ([]byte, error) {
 		if r.BaseStats == nil && r.CurStats == nil {
 			return nil
 		}
-		var err error
-		d.RunOrder[i], err = bothThemes(func(dark bool) ([]byte, error) { return chart.RunOrder(*r, dark) })
+		options, err := bothThemes(func(dark bool) ([]byte, error) { return chart.RunOrder(*r, dark) })
 		if err != nil {
 			return fmt.Errorf("export: run-order chart of %s: %w", r.Key, err)
 		}
+		d.RunOrder[i] = &[2]string{string(options[0]), string(options[1])}
 		return nil
 	})
 	if err != nil {

@@ -51,19 +51,36 @@ func name(r *report.Report) string {
 	return r.Name
 }
 
-// summary counts rows (in page order) by status: "3 regression, 40 inside
-// the noise".
+// summary counts rows (in page order) by status, in words: "3
+// regressions, 40 inside the noise, 1 only in baseline".
 func summary(rows []*review.Row) string {
 	var parts []string
 	n := 0
 	for i, r := range rows {
 		n++
 		if i+1 == len(rows) || status(rows[i+1]) != status(r) {
-			parts = append(parts, strconv.Itoa(n)+" "+status(r))
+			parts = append(parts, strconv.Itoa(n)+" "+counted(status(r), n))
 			n = 0
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// counted is how n rows of a status are counted in words.
+func counted(status string, n int) string {
+	switch status {
+	case "regression", "improvement":
+		if n != 1 {
+			return status + "s"
+		}
+	case string(review.NotOK):
+		return "not ok"
+	case string(review.OnlyInBaseline):
+		return "only in baseline"
+	case string(review.OnlyInCurrent):
+		return "only in current"
+	}
+	return status
 }
 
 // problems are the reports' problems as "file:line: message" lines, and

@@ -42,7 +42,9 @@ func (m *markup) page(v view) {
 	m.raw(">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
 		"<meta name=\"referrer\" content=\"no-referrer\">\n<meta name=\"generator\" content=\"benchview export\">\n<title>")
 	m.text(v.Title)
-	m.raw("</title>\n<style>", v.CSS, "</style>\n</head>\n<body data-state=\"loading\">\n")
+	m.raw("</title>\n<style>", v.CSS, "</style>\n",
+		"<noscript><style>.results { display: block !important; }</style></noscript>\n",
+		"</head>\n<body data-state=\"loading\">\n")
 	m.header(v)
 	m.problems(v.Problems)
 	m.raw("<noscript><p>Sorting, filtering and the charts need JavaScript; the table below is complete without it.</p></noscript>\n")

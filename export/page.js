@@ -22,7 +22,12 @@
     p.textContent = msg;
     box.appendChild(p);
     body.dataset.state = 'error';
+    showTable();
   };
+  // The table waits out of the layout until it is in order (page.css).
+  const showTable = () => document.querySelector('.results').classList.add('laid-out');
+  // A bug below must not leave the reader with no table and no word.
+  window.addEventListener('unhandledrejection', (e) => fail('This page\'s script stopped: ' + ((e.reason && e.reason.message) || e.reason) + '. The table is complete; sorting or the charts may not work.'));
 
   // inflate returns the text of the gzipped, base64 block with the id.
   const inflate = async (id) => {
@@ -112,10 +117,14 @@
 
   let order = trs.map((_, i) => i); // data.rows' indexes in the table's order
   const renderOrder = () => {
-    order = order.slice().sort(compare(view));
-    const frag = document.createDocumentFragment();
-    for (const i of order) frag.appendChild(trs[i]);
-    tbody.appendChild(frag);
+    const next = order.slice().sort(compare(view));
+    // Moving ten thousand rows costs a layout of them all: not for nothing.
+    if (next.some((i, at) => i !== order[at])) {
+      order = next;
+      const frag = document.createDocumentFragment();
+      for (const i of order) frag.appendChild(trs[i]);
+      tbody.appendChild(frag);
+    }
     const col = view.sort || 'verdict';
     for (const th of heads) {
       const on = th.dataset.col === col;
@@ -153,7 +162,12 @@
     c.setOption(optionIn(theme), true);
     return c;
   };
-  const both = (options) => (t) => options[t];
+  // A row's run-order options are JSON strings (export/data.go), parsed
+  // when first drawn.
+  const runOrderOf = (i) => {
+    const texts = data.runOrder[i], parsed = [];
+    return (t) => parsed[t] || (parsed[t] = JSON.parse(texts[t]));
+  };
 
   // The interval chart shows the compared rows the table shows, in its
   // order, the selected one highlighted: the option is put back together
@@ -211,7 +225,7 @@
     for (const e of entries) {
       if (!e.isIntersecting) continue;
       nearby.unobserve(e.target);
-      draw(e.target, both(data.runOrder[index.get(e.target.dataset.row)]));
+      draw(e.target, runOrderOf(index.get(e.target.dataset.row)));
     }
   }, { rootMargin: '300px 0px' });
   const card = (i) => {
@@ -300,7 +314,7 @@
     if (i < 0) return;
     mark(trs[i], true);
     detailName.textContent = view.row;
-    if (options !== null && window.echarts) draw(runOrder, both(options)).resize();
+    if (options !== null && window.echarts) draw(runOrder, runOrderOf(i)).resize();
   };
 
   const render = () => {
@@ -349,6 +363,9 @@
   });
   window.addEventListener('resize', () => charts.forEach((_, el) => echarts.getInstanceByDom(el)?.resize()));
   render();
+  // Laid out once, now, in its order, rather than again and again as the
+  // page loaded.
+  showTable();
 
   // ECharts runs as an inline script the policy allows by its hash.
   try {
@@ -373,7 +390,7 @@
       if (index.has(p.name)) select(p.name);
     });
   }
-  if (selected >= 0 && data.runOrder[selected] !== null) draw(runOrder, both(data.runOrder[selected]));
+  if (selected >= 0 && data.runOrder[selected] !== null) draw(runOrder, runOrderOf(selected));
   renderGrid(); // the browser may have kept the box ticked across a reload
   body.dataset.state = 'ready';
 })();

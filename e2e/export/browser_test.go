@@ -168,10 +168,16 @@ func (b *browser) seen() (requests, blocked, exceptions []string) {
 // do runs steps with a time limit.
 func (b *browser) do(t *testing.T, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 60*time.Second)
+	b.within(t, 60*time.Second, steps...)
+}
+
+// within runs steps with the time limit given.
+func (b *browser) within(t *testing.T, limit time.Duration, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, limit)
 	defer cancel()
 	if err := chromedp.Do(ctx, steps...); err != nil {
-		t.Fatalf("browser: %v", err)
+		t.Fatalf("browser (limit %v): %v", limit, err)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -67,13 +68,15 @@ func exportExit(t *testing.T, code int, reports ...string) string {
 
 // openPage opens an exported page (with fragment, if any) in a browser that
 // lets through no request but the page's own document, and waits until the
-// page says it is ready.
+// page says it is ready: limit bounds the whole, loading included (a big
+// page's load event comes late).
 func openPage(t *testing.T, link string, limit time.Duration) *browser {
 	t.Helper()
+	start := time.Now()
 	doc, _, _ := strings.Cut(link, "#")
 	b := newBrowser(t, func(u string) bool { return u == doc })
-	b.do(t, chromedp.Navigate(link))
-	waitReady(t, b, limit)
+	b.within(t, limit, chromedp.Navigate(link))
+	waitReady(t, b, max(limit-time.Since(start), time.Second))
 	return b
 }
 
@@ -385,4 +388,22 @@ func TestAFragmentRestoresSortFilterAndSelection(t *testing.T) {
 	}
 	onlyTheDocument(t, b, link)
 	noExceptions(t, b)
+}
+
+// TestTheTableShowsWithoutScript: the table waits out of the layout until
+// page.js has put it in order; with script off, it must show at once.
+func TestTheTableShowsWithoutScript(t *testing.T) {
+	page := export(t, golden(t, "base-a.jsonl"), golden(t, "cur-a.jsonl"))
+	b := newBrowser(t, func(u string) bool { return u == page })
+	if _, err := chromedp.Call(b.ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatalf("turning script off: %v", err)
+	}
+	b.do(t, chromedp.Navigate(page))
+	rows := eval[int](t, b, `Array.from(document.querySelectorAll('#results tbody tr[data-row]')).filter((tr) => tr.offsetHeight > 0).length`)
+	if want := len(sampledKeys(t, golden(t, "cur-a.jsonl"))); rows < want {
+		t.Errorf("with script off, %d rows of the table are shown, want at least %d", rows, want)
+	}
+	if state := eval[string](t, b, `document.body.dataset.state`); state != "loading" {
+		t.Errorf("with script off, the page says it is %q", state)
+	}
 }
