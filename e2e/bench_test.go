@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -138,4 +139,36 @@ func BenchmarkOpenToInteractive(b *testing.B) {
 		total += eval[float64](b, br, `__bench.idle`)
 	}
 	b.ReportMetric(total/float64(b.N), "ms/open-to-interactive")
+}
+
+// BenchmarkDownload times Download report on golden b, from the click to
+// the file offered, and the longest main-thread task meanwhile: the page
+// itself is built in a worker.
+func BenchmarkDownload(b *testing.B) {
+	br := withProbe(b)
+	if _, err := chromedp.CallBrowser(br.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: b.TempDir(),
+	}); err != nil {
+		b.Fatalf("allowing downloads: %v", err)
+	}
+	base, cur := filepath.Join("..", "testdata", "base-b.jsonl"), filepath.Join("..", "testdata", "cur-b.jsonl")
+	br.load(b, base, cur)
+	var took, longest []float64
+	for b.Loop() {
+		t := eval[[]float64](b, br, `new Promise(resolve => {
+			const button = document.getElementById("download");
+			const start = performance.now();
+			new MutationObserver((_, obs) => {
+				if (button.getAttribute("aria-busy") === "false" && !button.disabled) {
+					obs.disconnect();
+					resolve([start, performance.now()]);
+				}
+			}).observe(button, {attributes: true});
+			button.click();
+		})`)
+		took = append(took, t[1]-t[0])
+		longest = append(longest, eval[timings](b, br, `__bench`).longest(t[0], t[1]))
+	}
+	b.ReportMetric(median(took), "ms/download")
+	b.ReportMetric(median(longest), "ms-longest-task-median")
 }

@@ -98,8 +98,9 @@ func serve(t tb, args ...string) *url.URL {
 // browser is one headless Chromium with a fresh profile, and the requests
 // its pages made.
 type browser struct {
-	ctx    context.Context
-	origin string
+	ctx     context.Context
+	origin  string
+	allowed func(url string) bool // the requests its pages may make
 
 	mu       sync.Mutex
 	requests []string
@@ -110,7 +111,29 @@ type browser struct {
 // Other hosts do not even resolve: the page cannot reach them by accident.
 func open(t tb, origin *url.URL) *browser {
 	t.Helper()
-	host := origin.Hostname()
+	o := origin.Scheme + "://" + origin.Host
+	return start(t, origin.Hostname(), o, func(u string) bool {
+		// data: and the page's own blob: URLs never leave the page.
+		return strings.HasPrefix(u, o+"/") || strings.HasPrefix(u, "data:") || strings.HasPrefix(u, "blob:"+o+"/")
+	})
+}
+
+// openFile starts Chromium for one file on disk, a page that must make no
+// request but for itself: the test fails if it asks for anything else.
+func openFile(t tb, path string) (b *browser, page string) {
+	t.Helper()
+	page = (&url.URL{Scheme: "file", Path: path}).String()
+	return start(t, "", "file://", func(u string) bool { return u == page || strings.HasPrefix(u, "data:") }), page
+}
+
+// start starts Chromium; only host resolves, and every request must pass
+// allowed.
+func start(t tb, host, origin string, allowed func(string) bool) *browser {
+	t.Helper()
+	rules := "MAP * ~NOTFOUND"
+	if host != "" {
+		rules += ", EXCLUDE " + host
+	}
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromium),
 		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
@@ -118,13 +141,13 @@ func open(t tb, origin *url.URL) *browser {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE "+host),
+		chromedp.Flag("host-resolver-rules", rules),
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 800),
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
-	b := &browser{ctx: ctx, origin: origin.Scheme + "://" + origin.Host}
+	b := &browser{ctx: ctx, origin: origin, allowed: allowed}
 	t.Cleanup(func() {
 		cancel()
 		cancelAlloc()
@@ -152,8 +175,7 @@ func (b *browser) event(ev any) {
 	}
 }
 
-// checkOrigin fails t for every request that left the origin. data: URLs
-// never leave the page.
+// checkOrigin fails t for every request that was not allowed.
 func (b *browser) checkOrigin(t tb) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -161,7 +183,7 @@ func (b *browser) checkOrigin(t tb) {
 		t.Errorf("no request was seen at all: the origin check would pass vacuously")
 	}
 	for _, r := range b.requests {
-		if !strings.HasPrefix(r, b.origin+"/") && !strings.HasPrefix(r, "data:") {
+		if !b.allowed(r) {
 			t.Errorf("a request left the origin %s: %s", b.origin, r)
 		}
 	}

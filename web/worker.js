@@ -42,6 +42,14 @@ self.onmessage = async (e) => {
 };
 
 function compute(job) {
+  if (job.export) {
+    // A Download: build the report page and hand its bytes over.
+    self.benchviewExport(job).then(
+      (page) => self.postMessage({ worker: id, page }, [page.buffer]),
+      (err) => self.postMessage({ worker: id, error: String(err.message || err) }),
+    );
+    return;
+  }
   const result = self.benchviewCompute(job);
   result.worker = id;
   self.postMessage(result);

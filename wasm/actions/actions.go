@@ -88,3 +88,11 @@ type ChartDrawn struct {
 // RestoreView sets sort, filter, search and selection from the state a
 // URL fragment carries (a shared link, or the back button).
 type RestoreView struct{ Fragment string }
+
+// DownloadStarted: the page began building the report page of the review
+// shown, to offer it as a file.
+type DownloadStarted struct{}
+
+// DownloadDone: the report page was offered, or, when Err is not "", could
+// not be built; Err says why.
+type DownloadDone struct{ Err string }

@@ -24,7 +24,10 @@ func (a *App) Render() vecty.ComponentOrHTML {
 	done, total := s.Progress()
 	return elem.Div(
 		vecty.Markup(vecty.Class("app")),
-		&Header{},
+		&Header{
+			Host: a.Host, Review: s.Review() != nil, CanDownload: s.CanDownload(),
+			Downloading: s.Downloading(), DownloadErr: s.DownloadErr(),
+		},
 		&Loader{
 			Host:     a.Host,
 			Names:    [2]string{name(s, actions.Baseline), name(s, actions.Current)},

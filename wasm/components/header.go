@@ -5,15 +5,28 @@ package components
 import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
 )
 
-// Header is the page's title, what it does in one sentence, and the place
-// for page-wide actions (a "Download report" button will sit there).
+// Header is the page's title, what it does in one sentence, and the page's
+// own actions: the Download report button.
 type Header struct {
 	vecty.Core
+	Host        Host   `vecty:"prop"`
+	Review      bool   `vecty:"prop"` // a review is shown
+	CanDownload bool   `vecty:"prop"` // it is ready to be downloaded
+	Downloading bool   `vecty:"prop"`
+	DownloadErr string `vecty:"prop"`
 }
 
-// Render shows the title and the sentence.
+// SkipRender skips a render that would show the same header.
+func (h *Header) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*Header)
+	return ok && *h == *p
+}
+
+// Render shows the title, the sentence and the actions.
 func (h *Header) Render() vecty.ComponentOrHTML {
 	return elem.Header(
 		vecty.Markup(vecty.Class("page-header")),
@@ -24,8 +37,40 @@ func (h *Header) Render() vecty.ComponentOrHTML {
 				vecty.Text("Drop a baseline and a current benchmark report to see, row by row, what changed — with a 95% interval, computed in your browser. Nothing is uploaded."),
 			),
 		),
-		elem.Div(vecty.Markup(vecty.Class("header-actions"))),
+		elem.Div(
+			vecty.Markup(vecty.Class("header-actions")),
+			vecty.If(h.Review, h.renderDownload()),
+		),
 	)
+}
+
+// renderDownload is the Download report button, and why the last download
+// failed.
+func (h *Header) renderDownload() vecty.List {
+	label := "Download report"
+	if h.Downloading {
+		label = "Preparing the report…"
+	}
+	var failed vecty.ComponentOrHTML
+	if h.DownloadErr != "" {
+		failed = elem.Paragraph(
+			vecty.Markup(vecty.Class("download-error"), vecty.Attribute("role", "alert")),
+			vecty.Text("The report could not be built: "+h.DownloadErr),
+		)
+	}
+	return vecty.List{
+		elem.Button(
+			vecty.Markup(
+				prop.Type("button"), prop.ID("download"), vecty.Class("download"),
+				prop.Disabled(!h.CanDownload),
+				vecty.Attribute("aria-busy", h.Downloading),
+				vecty.Attribute("title", "One HTML file with this table and these charts, to share: it opens from disk, with no network and no benchview"),
+				event.Click(func(*vecty.Event) { h.Host.Download() }),
+			),
+			vecty.Text(label),
+		),
+		failed,
+	}
 }
 
 // Intro explains the page before anything is loaded.

@@ -18,6 +18,9 @@ type Host interface {
 	Open(side Placement, files js.Value)
 	// OpenURLs loads reports by URL, as ?baseline=…&current=… does.
 	OpenURLs(baseline, current string)
+	// Download offers the review shown as one self-contained HTML file,
+	// the page `benchview export` writes.
+	Download()
 	// NewChart makes the DOM node a chart; onClick receives the name of a
 	// clicked data item (a row's data-row key).
 	NewChart(node js.Value, onClick func(name string)) Chart

@@ -1,6 +1,9 @@
 package store
 
 import (
+	"path"
+	"strings"
+
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/wasm/actions"
@@ -21,6 +24,9 @@ type Store struct {
 	view    View
 	dark    bool
 	showAll bool
+
+	downloading bool   // the report page is being built
+	downloadErr string // why the last one could not be; "" when it could
 
 	// Charts redraw when the data they show changes; each change bumps the
 	// generation of the charts that show it, and a chart reports which
@@ -79,6 +85,10 @@ func (s *Store) Dispatch(a any) {
 		s.runGen++
 	case *actions.ChartDrawn:
 		s.drawn[a.ID] = a.Gen
+	case *actions.DownloadStarted:
+		s.downloading, s.downloadErr = true, ""
+	case *actions.DownloadDone:
+		s.downloading, s.downloadErr = false, a.Err
 	case *actions.RestoreView:
 		s.view = ParseFragment(a.Fragment)
 		s.intervalGen++
@@ -176,6 +186,51 @@ func (s *Store) View() View { return s.view }
 
 // Dark reports whether the page is in its dark theme.
 func (s *Store) Dark() bool { return s.dark }
+
+// Review is the review shown, with the comparisons computed so far; nil
+// when no report is loaded. It is the store's: callers only read it.
+func (s *Store) Review() *review.Review { return s.review }
+
+// Downloading reports whether the report page is being built.
+func (s *Store) Downloading() bool { return s.downloading }
+
+// DownloadName is the file name a download of the review shown gets:
+// review-BASE-vs-CUR.html, or review-NAME.html for one report alone, with
+// each report's extension dropped and anything but letters, digits, '.',
+// '_' and '-' made '-'.
+func (s *Store) DownloadName() string {
+	var names []string
+	for _, r := range s.reports {
+		if r != nil {
+			names = append(names, fileSafe(strings.TrimSuffix(r.Name, path.Ext(r.Name))))
+		}
+	}
+	return "review-" + strings.Join(names, "-vs-") + ".html"
+}
+
+func fileSafe(s string) string {
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '.', r == '_', r == '-':
+			return r
+		}
+		return '-'
+	}, s)
+	if strings.Trim(s, ".") == "" {
+		return "report"
+	}
+	return s
+}
+
+// DownloadErr is why the last report page could not be built, or "".
+func (s *Store) DownloadErr() string { return s.downloadErr }
+
+// CanDownload reports whether the review shown can be offered as a report
+// page: every row is computed and every chart drawn, and no page is being
+// built already.
+func (s *Store) CanDownload() bool {
+	return s.review != nil && !s.downloading && s.Phase() == Ready
+}
 
 // ShowAll reports whether every row's run-order chart is shown.
 func (s *Store) ShowAll() bool { return s.showAll }

@@ -408,3 +408,53 @@ func TestPair(t *testing.T) {
 		t.Errorf("Pair of equal ages = %d, %d; keep the order", b, c)
 	}
 }
+
+func TestADownloadWaitsForReadyAndOneAtATime(t *testing.T) {
+	s := New()
+	if s.CanDownload() {
+		t.Error("a download is offered with nothing loaded")
+	}
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Report: read(t, "base-a.jsonl")})
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Report: read(t, "cur-a.jsonl")})
+	if s.CanDownload() {
+		t.Error("a download is offered while rows are computed")
+	}
+	compute(s)
+	drawAll(s)
+	if !s.CanDownload() {
+		t.Fatalf("no download offered once ready (phase %q)", s.Phase())
+	}
+	s.Dispatch(&actions.DownloadStarted{})
+	if s.CanDownload() || !s.Downloading() {
+		t.Error("a second download is offered while one is built")
+	}
+	s.Dispatch(&actions.DownloadDone{Err: "the worker failed"})
+	if !s.CanDownload() || s.DownloadErr() != "the worker failed" {
+		t.Errorf("after a failed download: can download %v, error %q", s.CanDownload(), s.DownloadErr())
+	}
+	s.Dispatch(&actions.DownloadStarted{})
+	if s.DownloadErr() != "" {
+		t.Errorf("a new download still shows the last error %q", s.DownloadErr())
+	}
+}
+
+func TestADownloadIsNamedAfterItsReports(t *testing.T) {
+	for _, c := range []struct {
+		base, cur, want string
+	}{
+		{"base-b.jsonl", "cur-b.jsonl", "review-base-b-vs-cur-b.html"},
+		{"", "main.jsonl", "review-main.html"},
+		{"../a b/<x>.json", "ünï.jsonl", "review-..-a-b--x--vs--n-.html"},
+		{".jsonl", "...", "review-report-vs-report.html"},
+	} {
+		s := New()
+		for side, name := range []string{c.base, c.cur} {
+			if name != "" {
+				s.Dispatch(&actions.ReportLoaded{Side: actions.Side(side), Report: readString(t, name, mixed)})
+			}
+		}
+		if got := s.DownloadName(); got != c.want {
+			t.Errorf("reports %q and %q: %q, want %q", c.base, c.cur, got, c.want)
+		}
+	}
+}

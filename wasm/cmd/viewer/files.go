@@ -56,7 +56,7 @@ type file struct {
 // read streams f into side's report.
 func (p *page) read(side actions.Side, f file) {
 	p.store.Dispatch(&actions.LoadStarted{Side: side, Name: f.name})
-	go p.parse(side, f.name, f.blob.Call("stream"))
+	go p.parse(side, f.name, f.blob)
 }
 
 // OpenURLs loads reports by URL and records them in the address, so the
@@ -129,24 +129,30 @@ func (p *page) fetch(side actions.Side, ref string) {
 		if err == nil && !resp.Get("ok").Bool() {
 			err = errors.New("HTTP " + strconv.Itoa(resp.Get("status").Int()) + " " + resp.Get("statusText").String())
 		}
+		var blob js.Value
+		if err == nil {
+			blob, err = await(resp.Call("blob"))
+		}
 		if err != nil {
 			p.store.Dispatch(&actions.LoadFailed{Side: side, Name: name, Err: err.Error()})
 			return
 		}
-		p.parse(side, name, resp.Get("body"))
+		p.parse(side, name, blob)
 	}()
 }
 
-// parse reads a ReadableStream of a report as it arrives, chunk by chunk.
-func (p *page) parse(side actions.Side, name string, stream js.Value) {
+// parse reads the report in blob (a File, or a fetched body), chunk by
+// chunk, and keeps blob as the report's source, for Download.
+func (p *page) parse(side actions.Side, name string, blob js.Value) {
 	pr, pw := io.Pipe()
-	go func() { pw.CloseWithError(pump(stream, pw)) }()
+	go func() { pw.CloseWithError(pump(blob.Call("stream"), pw)) }()
 	r, err := report.Read(pr, name)
 	pr.CloseWithError(io.ErrClosedPipe) // stop the pump if Read gave up early
 	if err != nil {
 		p.store.Dispatch(&actions.LoadFailed{Side: side, Name: name, Err: err.Error()})
 		return
 	}
+	p.keepSource(r, blob)
 	p.store.Dispatch(&actions.ReportLoaded{Side: side, Report: r})
 }
 

@@ -45,6 +45,10 @@ type page struct {
 	charts *echarts
 	doc    js.Value
 
+	sources    map[*report.Report]js.Value // the File or fetched Blob each report was read from
+	exporter   js.Value                    // the worker that builds report pages; undefined until a Download
+	exportDone func(js.Value)              // takes the exporter's answer to the Download under way
+
 	sentReview int    // the review whose jobs the pool has
 	renderDue  bool   // a throttled render is scheduled
 	fragment   string // the view last written to the address

@@ -3,12 +3,12 @@
 package main
 
 import (
-	"encoding/binary"
 	"strconv"
 	"syscall/js"
 
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/wasm/actions"
+	"github.com/benchview/benchview/wasm/message"
 	"github.com/benchview/benchview/wasm/store"
 )
 
@@ -89,7 +89,7 @@ func (p *pool) send(w int) {
 	j := p.queue[0]
 	p.queue = p.queue[1:]
 	p.inFlight[w] = append(p.inFlight[w], j)
-	base, cur := samplesToJS(j.Base), samplesToJS(j.Cur)
+	base, cur := message.Samples(j.Base), message.Samples(j.Cur)
 	msg := map[string]any{"review": j.Review, "index": j.Index, "base": base, "cur": cur}
 	p.workers[w].Call("postMessage", msg, []any{base.Get("buffer"), cur.Get("buffer")})
 }
@@ -173,27 +173,4 @@ func (p *pool) runLocal() {
 		}
 		p.running = false
 	}()
-}
-
-// samplesToJS packs samples as little-endian uint64s: exact, where a JS
-// number would round samples above 2^53.
-func samplesToJS(s []uint64) js.Value {
-	b := make([]byte, 8*len(s))
-	for i, v := range s {
-		binary.LittleEndian.PutUint64(b[8*i:], v)
-	}
-	a := js.Global().Get("Uint8Array").New(len(b))
-	js.CopyBytesToJS(a, b)
-	return a
-}
-
-// samplesFromJS unpacks what samplesToJS packed.
-func samplesFromJS(a js.Value) []uint64 {
-	b := make([]byte, a.Get("length").Int())
-	js.CopyBytesToGo(b, a)
-	s := make([]uint64, len(b)/8)
-	for i := range s {
-		s[i] = binary.LittleEndian.Uint64(b[8*i:])
-	}
-	return s
 }

@@ -6,10 +6,13 @@ import (
 	"syscall/js"
 
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/wasm/message"
 )
 
 // serveWorker is the module's role inside a Web Worker: web/worker.js calls
-// benchviewCompute with each job message and posts back what it returns.
+// benchviewCompute with each job message and posts back what it returns,
+// and benchviewExport with a Download's job (see exportJob), whose promise
+// gives the report page's bytes.
 // Structured clone carries the NaN bounds of an underpowered comparison as
 // NaN.
 //
@@ -20,12 +23,44 @@ func serveWorker() {
 	var comparer stats.Comparer
 	js.Global().Set("benchviewCompute", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		m := args[0]
-		c := comparer.Compare(samplesFromJS(m.Get("base")), samplesFromJS(m.Get("cur")))
+		c := comparer.Compare(message.SamplesFrom(m.Get("base")), message.SamplesFrom(m.Get("cur")))
 		return map[string]any{
 			"review": m.Get("review"),
 			"index":  m.Get("index"),
 			"c":      []any{c.BaselineMedian, c.Median, c.Delta, c.Lo, c.Hi, int(c.Verdict)},
 		}
 	}))
+	js.Global().Set("benchviewExport", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		job := args[0]
+		return promise(func() (js.Value, error) {
+			html, err := buildPage(job)
+			if err != nil {
+				return js.Undefined(), err
+			}
+			a := js.Global().Get("Uint8Array").New(len(html))
+			js.CopyBytesToJS(a, html)
+			return a, nil
+		})
+	}))
 	select {}
+}
+
+// promise runs f in a goroutine of its own (it may wait for other
+// promises) and returns a Promise of its result.
+func promise(f func() (js.Value, error)) js.Value {
+	var start js.Func
+	start = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		start.Release()
+		resolve, reject := args[0], args[1]
+		go func() {
+			v, err := f()
+			if err != nil {
+				reject.Invoke(js.Global().Get("Error").New(err.Error()))
+				return
+			}
+			resolve.Invoke(v)
+		}()
+		return nil
+	})
+	return js.Global().Get("Promise").New(start)
 }

@@ -1,0 +1,72 @@
+//go:build js && wasm
+
+package message
+
+import (
+	"encoding/binary"
+	"errors"
+	"syscall/js"
+
+	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/core/stats"
+)
+
+// Samples packs s as a Uint8Array of little-endian uint64s, whose buffer
+// can be transferred.
+func Samples(s []uint64) js.Value {
+	b := make([]byte, 8*len(s))
+	for i, v := range s {
+		binary.LittleEndian.PutUint64(b[8*i:], v)
+	}
+	a := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(a, b)
+	return a
+}
+
+// SamplesFrom unpacks what Samples packed.
+func SamplesFrom(a js.Value) []uint64 {
+	b := make([]byte, a.Get("length").Int())
+	js.CopyBytesToGo(b, a)
+	s := make([]uint64, len(b)/8)
+	for i := range s {
+		s[i] = binary.LittleEndian.Uint64(b[8*i:])
+	}
+	return s
+}
+
+// Comparisons packs rv's comparisons as a Float64Array of six numbers a
+// row, in row order: the two medians, Δ, its interval (NaN for an
+// underpowered row) and the verdict; a verdict of -1 is a row with none.
+func Comparisons(rv *review.Review) js.Value {
+	a := js.Global().Get("Float64Array").New(6 * len(rv.Rows))
+	for i, r := range rv.Rows {
+		v := [6]float64{5: -1}
+		if c := r.Comparison; c != nil {
+			v = [6]float64{c.BaselineMedian, c.Median, c.Delta, c.Lo, c.Hi, float64(c.Verdict)}
+		}
+		for j, x := range v {
+			a.SetIndex(6*i+j, x)
+		}
+	}
+	return a
+}
+
+// SetComparisons gives rv's rows the comparisons Comparisons packed from a
+// review of the same reports (review.New gives it the same rows).
+func SetComparisons(rv *review.Review, a js.Value) error {
+	if a.Get("length").Int() != 6*len(rv.Rows) {
+		return errors.New("the comparisons sent are not of these rows")
+	}
+	for i := range rv.Rows {
+		f := func(j int) float64 { return a.Index(6*i + j).Float() }
+		if f(5) < 0 {
+			rv.Rows[i].Comparison = nil
+			continue
+		}
+		rv.Rows[i].Comparison = &stats.Comparison{
+			BaselineMedian: f(0), Median: f(1), Delta: f(2), Lo: f(3), Hi: f(4),
+			Verdict: stats.Verdict(f(5)),
+		}
+	}
+	return nil
+}
