@@ -40,7 +40,7 @@
   try {
     data = JSON.parse(await inflate('benchview-data'));
   } catch (e) {
-    fail('This page cannot read its own data (' + e.message + '); the table above is complete, but it cannot be sorted or charted here.');
+    fail('This page cannot read its own data (' + e.message + '); the table below is complete, but it cannot be sorted or charted here.');
     return;
   }
 
