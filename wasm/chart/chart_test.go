@@ -249,6 +249,63 @@ func TestRunOrder(t *testing.T) {
 	}
 }
 
+// A sample far above the rest is drawn on the top edge of an axis that
+// spans the others, with its value in the tooltip; its series keeps it.
+func TestRunOrderDrawsAFarOutSampleOnTheEdge(t *testing.T) {
+	// The third baseline sample is 2.7 times the others' median.
+	base := []uint64{24618453, 24786822, 67719492, 25534804, 24469052, 24231721, 24761355}
+	cur := []uint64{25094361, 21972714, 21005927, 27021105, 23673524, 20860640, 21622118, 23142988, 22928116}
+	r := row("pure", base, cur)
+	b, err := RunOrder(r, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o struct {
+		YAxis []struct {
+			Min, Max *float64
+		} `json:"yAxis"`
+		Series []struct {
+			Data      []float64 `json:"data"`
+			MarkPoint struct {
+				Data []struct {
+					Name   string `json:"name"`
+					Coord  []any  `json:"coord"`
+					Value  string `json:"value"`
+					Symbol string `json:"symbol"`
+				} `json:"data"`
+			} `json:"markPoint"`
+		} `json:"series"`
+	}
+	if err := json.Unmarshal(b, &o); err != nil {
+		t.Fatal(err)
+	}
+	_, hi := Scale(r.BaseStats, r.CurStats)
+	// The baseline's quartiles are about 24.5 and 25.1 ms and its spread
+	// counts as 5% of its 24.76 ms median: the edge is near 28.9 ms.
+	if math.IsInf(hi, 0) || hi < 27e6 || hi > 30e6 {
+		t.Fatalf("top edge %v ns, want about 28.9e6", hi)
+	}
+	if y := o.YAxis[0]; y.Max == nil || math.Abs(*y.Max-hi/1e6) > 1e-9 || y.Min != nil {
+		t.Errorf("y axis min %v max %v, want no min and max %v ms", y.Min, y.Max, hi/1e6)
+	}
+	marks := o.Series[0].MarkPoint.Data
+	if len(marks) != 1 || marks[0].Name != "3" || marks[0].Value != "67.72" || marks[0].Symbol != "triangle" ||
+		marks[0].Coord[0] != "3" || math.Abs(marks[0].Coord[1].(float64)-hi/1e6) > 1e-9 {
+		t.Errorf("baseline marks %+v, want one triangle at run 3 on the edge, valued 67.72", marks)
+	}
+	if got := o.Series[0].Data[2]; math.Abs(got-67.719492) > 1e-9 {
+		t.Errorf("the baseline's third sample is %v in its series, want its true 67.719492 ms", got)
+	}
+	if n := len(o.Series[1].MarkPoint.Data); n != 0 {
+		t.Errorf("the current run, with no far-out sample, has %d marks", n)
+	}
+
+	// With no sample far out, ECharts chooses the axis.
+	if lo, hi := Scale(r.CurStats); !math.IsInf(lo, -1) || !math.IsInf(hi, 1) {
+		t.Errorf("the current run alone is scaled to [%v, %v], want no edge", lo, hi)
+	}
+}
+
 func same(a, b []float64) bool {
 	if len(a) != len(b) {
 		return false

@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -17,9 +18,14 @@ import (
 // baseline and current in two colours, each side's median as a line. Values
 // are in the unit RunOrderUnit picks for the row, named on the y axis, so a
 // sample s is drawn at s / unit.Scale. A side with no samples is left out.
+//
+// The y axis spans the body of the samples (see Scale); a sample beyond it
+// is drawn as a triangle on the edge it crossed, with its value in the
+// tooltip. The series' data keep every sample's true value.
 func RunOrder(row review.Row, dark bool) ([]byte, error) {
 	p := paletteFor(dark)
 	unit := RunOrderUnit(row)
+	lo, hi := Scale(row.BaseStats, row.CurStats)
 	n := 0
 	for _, s := range []*stats.Stats{row.BaseStats, row.CurStats} {
 		if s != nil {
@@ -36,15 +42,19 @@ func RunOrder(row review.Row, dark bool) ([]byte, error) {
 	c.SetGlobalOptions(
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "0", Right: "8",
 			TextStyle: &opts.TextStyle{Color: p.text}}),
-		charts.WithGridOpts(opts.Grid{Left: "8", Right: "16", Top: "36", Bottom: "8", ContainLabel: opts.Bool(true)}),
+		// Room below the labels for the axis name, which takes the axis
+		// line's colour.
+		charts.WithGridOpts(opts.Grid{Left: "8", Right: "16", Top: "36", Bottom: "30", ContainLabel: opts.Bool(true)}),
 		charts.WithXAxisOpts(opts.XAxis{
 			Type: "category", Name: "position in the run", NameLocation: "middle", NameGap: 26,
 			AxisLabel: &opts.AxisLabel{Color: p.muted},
-			AxisLine:  &opts.AxisLine{LineStyle: &opts.LineStyle{Color: p.grid}},
+			AxisLine:  &opts.AxisLine{LineStyle: &opts.LineStyle{Color: p.muted}},
 		}),
 		charts.WithYAxisOpts(opts.YAxis{
-			Type: "value", Name: unit.Name, Scale: opts.Bool(true),
-			AxisLabel: &opts.AxisLabel{Color: p.muted},
+			Type: "value", Name: unit.Name, Scale: opts.Bool(true), Min: bound(unit, lo), Max: bound(unit, hi),
+			// An edge cut short of a sample is no round number: unlabelled.
+			AxisLabel: &opts.AxisLabel{Color: p.muted,
+				ShowMinLabel: labelled(lo), ShowMaxLabel: labelled(hi)},
 			SplitLine: &opts.SplitLine{Show: opts.Bool(true), LineStyle: &opts.LineStyle{Color: p.grid}},
 		}),
 	)
@@ -54,11 +64,27 @@ func RunOrder(row review.Row, dark bool) ([]byte, error) {
 			return
 		}
 		values := make([]float64, len(s.Taken))
+		var beyond []opts.MarkPointNameCoordItem
 		for i, v := range s.Taken {
 			values[i] = unit.Of(float64(v))
+			if edge := clamp(float64(v), lo, hi); edge != float64(v) {
+				// The tooltip's {b} and {c}: the position, and the value.
+				mark := opts.MarkPointNameCoordItem{
+					Name: positions[i], Coordinate: []any{positions[i], unit.Of(edge)}, Value: unit.Number(float64(v)),
+					Symbol: "triangle", SymbolSize: 9, ItemStyle: &opts.ItemStyle{Color: color},
+					Label: &opts.Label{Show: opts.Bool(false)},
+				}
+				if edge == lo {
+					mark.SymbolRotate = 180
+				}
+				beyond = append(beyond, mark)
+			}
 		}
 		median := s.Median()
 		series := charts.SingleSeries{Name: name, Type: types.ChartScatter, Data: values}
+		if beyond != nil {
+			series.ConfigureSeriesOpts(charts.WithMarkPointNameCoordItemOpts(beyond...))
+		}
 		series.ConfigureSeriesOpts(
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: color}),
 			charts.WithSeriesTooltipOpts(opts.SeriesTooltip{
@@ -82,6 +108,60 @@ func RunOrder(row review.Row, dark bool) ([]byte, error) {
 	add("Baseline", p.base, "insideStartTop", row.BaseStats)
 	add("Current", p.cur, "insideEndTop", row.CurStats)
 	return finish(c)
+}
+
+// farOut is how many interquartile ranges past the quartiles a sample must
+// lie to be drawn on the axis' edge: Tukey's "far out".
+const farOut = 3
+
+// Scale is the span of samples, in ns, that the run-order chart's y axis
+// shows: from each side's first quartile less farOut interquartile ranges
+// to its third quartile plus as many, over both sides. (A side whose
+// samples barely vary counts its spread as 5% of its median.) An edge that
+// no sample crosses is infinite: the axis ends where ECharts chooses.
+//
+// A slow first run or a one-off hiccup, often several times the median,
+// would otherwise squeeze the other samples into a line in which a 10%
+// drift cannot be seen.
+func Scale(sides ...*stats.Stats) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	first, last := math.Inf(1), math.Inf(-1)
+	for _, s := range sides {
+		if s == nil {
+			continue
+		}
+		spread := max(s.IQR(), 0.05*s.Median())
+		lo, hi = min(lo, s.P25()-farOut*spread), max(hi, s.P75()+farOut*spread)
+		first, last = min(first, float64(s.Sorted[0])), max(last, float64(s.Sorted[len(s.Sorted)-1]))
+	}
+	if first >= lo {
+		lo = math.Inf(-1)
+	}
+	if last <= hi {
+		hi = math.Inf(1)
+	}
+	return lo, hi
+}
+
+// clamp is v within [lo, hi].
+func clamp(v, lo, hi float64) float64 { return min(max(v, lo), hi) }
+
+// bound is an edge of the y axis in unit: nil, for ECharts to choose, when
+// it is infinite.
+func bound(unit format.Unit, edge float64) any {
+	if math.IsInf(edge, 0) {
+		return nil
+	}
+	return unit.Of(edge)
+}
+
+// labelled is nil (ECharts' default) for an infinite edge, and false for
+// one Scale cut.
+func labelled(edge float64) types.Bool {
+	if math.IsInf(edge, 0) {
+		return nil
+	}
+	return opts.Bool(false)
 }
 
 // RunOrderUnit is the unit RunOrder draws row's samples in: the one that
