@@ -527,7 +527,8 @@ func TestSwapAndDropBothAtOnce(t *testing.T) {
 }
 
 // TestScreenshots writes the page with golden a loaded, light and dark, at
-// 1280×800. BENCHVIEW_SCREENSHOT=1 also copies the light one to
+// 1280×800; golden b with its drifting row selected; and a bad file's
+// alert. BENCHVIEW_SCREENSHOT=1 also copies the light one to
 // docs/screenshot.png.
 func TestScreenshots(t *testing.T) {
 	base, cur := golden("a")
@@ -551,6 +552,19 @@ func TestScreenshots(t *testing.T) {
 	b.waitFor(t, "the dark theme drawn", ready+` && echarts.getInstanceByDom(document.getElementById("interval-chart")).getOption().tooltip[0].backgroundColor === "#1d222b"`)
 	dark := b.screenshot(t, dir, "dark.png")
 	t.Logf("screenshot (dark): %s", dark)
+
+	// Golden b (the bundled example): three backends, 60 samples;
+	// chars/interpreter/ast is a current run that drifted, its last
+	// quarter 55% slower than its first.
+	b.emulateScheme(t, "light")
+	drift := "chars/interpreter/ast"
+	b.do(t, chromedp.Navigate(b.origin+"/?baseline=examples/base-b.jsonl&current=examples/cur-b.jsonl#row="+urlQuery(drift)))
+	b.waitFor(t, "golden b with "+drift, ready+` && document.querySelector(".run-order-chart")?.dataset.row === `+jsString(drift))
+	t.Logf("screenshot (golden b, a drifting row): %s", b.screenshot(t, dir, "b-drift.png"))
+
+	b.load(t, filepath.Join("..", "testdata", "base-a.jsonl"), filepath.Join("testdata", "bad-cur.jsonl"))
+	b.do(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+	t.Logf("screenshot (a bad file): %s", b.screenshot(t, dir, "bad-file.png"))
 
 	if os.Getenv("BENCHVIEW_SCREENSHOT") == "1" {
 		png, err := os.ReadFile(light)
