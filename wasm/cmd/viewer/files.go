@@ -160,21 +160,36 @@ func (p *page) parse(side actions.Side, name string, blob js.Value) {
 // main thread before it lets the page have a turn.
 const parseBudget = 8
 
-// pump copies a ReadableStream of bytes into w, which parses each chunk as
+// pieceSize is how many bytes pump hands the parser at once, so that it
+// can yield between them: a file's stream comes in chunks of a megabyte or
+// more, some 50 ms of parsing each.
+const pieceSize = 64 << 10
+
+// pump copies a ReadableStream of bytes into w, which parses each piece as
 // it is written. A stream whose chunks are already there (a file) resolves
 // every read at once, and would parse a whole file in one task: so after
-// parseBudget of chunks, pump yields to the event loop.
+// parseBudget of pieces, pump yields to the event loop.
 func pump(stream js.Value, w io.Writer) error {
 	reader := stream.Call("getReader")
 	defer reader.Call("releaseLock")
 	perf := js.Global().Get("performance")
 	turn := perf.Call("now").Float()
+	write := func(b []byte) error {
+		for len(b) > 0 {
+			if perf.Call("now").Float()-turn > parseBudget {
+				yield()
+				turn = perf.Call("now").Float()
+			}
+			n := min(len(b), pieceSize)
+			if _, err := w.Write(b[:n]); err != nil {
+				return err
+			}
+			b = b[n:]
+		}
+		return nil
+	}
 	var buf []byte
 	for {
-		if perf.Call("now").Float()-turn > parseBudget {
-			yield()
-			turn = perf.Call("now").Float()
-		}
 		chunk, err := await(reader.Call("read"))
 		if err != nil {
 			return err
@@ -188,7 +203,7 @@ func pump(stream js.Value, w io.Writer) error {
 			buf = make([]byte, n)
 		}
 		js.CopyBytesToGo(buf[:n], v)
-		if _, err := w.Write(buf[:n]); err != nil {
+		if err := write(buf[:n]); err != nil {
 			reader.Call("cancel")
 			return err
 		}
