@@ -3,6 +3,8 @@
 package components
 
 import (
+	"syscall/js"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 
@@ -21,29 +23,64 @@ const groupSize = 5
 // rows render as shells first and are filled in the same way.
 type RowGroup struct {
 	vecty.Core
-	rows    []*TableRow
-	full    bool // rows render in full (false until mounted)
-	dirty   bool // rows changed since the last render
-	batched bool // handed to the batch renderer, not rendered yet
+	rows      []*TableRow
+	full      bool // rows render in full (false until mounted)
+	dirty     bool // rows changed since the last render
+	batched   bool // handed to the batch renderer, not rendered yet
+	rendered  bool // rendered at least once
+	fromTable bool // the table is rendering, not the batch renderer
 }
 
-// unsettled holds the groups waiting for the batch renderer; the page is
-// not ready while any is.
-var unsettled = map[*RowGroup]bool{}
+// unsettled holds the groups waiting for the batch renderer, and growing
+// the tables that have not added all their groups yet; the page is not
+// ready while either holds any.
+var (
+	unsettled = map[*RowGroup]bool{}
+	growing   = map[*Table]bool{}
+)
 
 // Settled reports whether every row of the table shows its current data.
-func Settled() bool { return len(unsettled) == 0 }
+func Settled() bool { return len(unsettled) == 0 && len(growing) == 0 }
+
+// firstGroups is how many groups a table shows when it appears, about a
+// screenful; it adds growGroups more in each frame after, so that a table
+// of many rows appears at once and the rest follows, rather than one long
+// task creating every row.
+const firstGroups, growGroups = 4, 8
 
 // later has the batch renderer render g in a coming frame.
+//
+// It hands g over in a microtask, once the render under way is done: a
+// component vecty.Rerender is given while the batch renderer renders is
+// lost when that render runs out of its frame's time (vecty 0.6 then
+// replaces the batch with what it had left).
 func (g *RowGroup) later() {
 	g.batched = true
 	unsettled[g] = true
-	vecty.Rerender(g)
+	if len(handOver) == 0 {
+		js.Global().Call("queueMicrotask", handOverFunc)
+	}
+	handOver = append(handOver, g)
 }
+
+// handOver holds the groups later hands to the batch renderer next.
+var (
+	handOver     []*RowGroup
+	handOverFunc = js.FuncOf(func(js.Value, []js.Value) any {
+		groups := handOver
+		handOver = nil
+		for _, g := range groups {
+			if g.batched { // not rendered meanwhile
+				vecty.Rerender(g)
+			}
+		}
+		return nil
+	})
+)
 
 // Render lays out the rows.
 func (g *RowGroup) Render() vecty.ComponentOrHTML {
-	g.dirty, g.batched = false, false
+	g.dirty, g.batched, g.rendered, g.fromTable = false, false, true, false
 	delete(unsettled, g)
 	list := make(vecty.List, len(g.rows))
 	for i, r := range g.rows {
@@ -53,17 +90,22 @@ func (g *RowGroup) Render() vecty.ComponentOrHTML {
 	return elem.TableBody(list)
 }
 
-// SkipRender leaves an unchanged group alone and sends a changed one to the
-// batch renderer, which renders it (this returns false then) in a coming
-// frame.
+// SkipRender leaves an unchanged group alone, and a changed one too when
+// its table renders: it hands that one to the batch renderer, and renders
+// when the batch renderer asks, in a coming frame. (Were a group already
+// waiting in the batch to render when its table does, a table rendering
+// while results arrive would render every waiting group in one task.)
 func (g *RowGroup) SkipRender(prev vecty.Component) bool {
+	fromTable := g.fromTable
+	g.fromTable = false
 	switch {
 	case !g.dirty:
 		return true
-	case g.batched:
-		return false
+	case !fromTable:
+		return false // the batch renderer's turn
+	case !g.batched:
+		g.later()
 	}
-	g.later()
 	return true
 }
 
@@ -77,9 +119,17 @@ func (g *RowGroup) Mount() {
 func (g *RowGroup) Unmount() { delete(unsettled, g) }
 
 // groups points the table's row groups at rows, reusing the groups (and
-// their rows) it has, and returns the groups to render.
+// their rows) it has, and returns the groups to render: those it showed
+// before, or firstGroups, whichever is more, and no more than rows need.
 func (t *Table) groups() vecty.List {
-	n := (len(t.Rows) + groupSize - 1) / groupSize
+	want := (len(t.Rows) + groupSize - 1) / groupSize
+	n := min(want, max(len(t.rowGroups)+t.more, firstGroups))
+	t.more = 0
+	if n < want {
+		t.grow()
+	} else {
+		delete(growing, t)
+	}
 	for len(t.rowGroups) < n {
 		t.rowGroups = append(t.rowGroups, &RowGroup{})
 	}
@@ -90,10 +140,35 @@ func (t *Table) groups() vecty.List {
 	list := make(vecty.List, n)
 	for i, g := range t.rowGroups {
 		g.update(t, t.Rows[i*groupSize:min(len(t.Rows), (i+1)*groupSize)])
+		g.fromTable = g.rendered // a new group renders at once, as shells
 		list[i] = g
 	}
 	return list
 }
+
+// grow has the table show growGroups more groups in a coming frame. (It
+// cannot ask vecty from Render: a table's first Render is not done yet.)
+func (t *Table) grow() {
+	growing[t] = true
+	if t.growDue {
+		return
+	}
+	t.growDue = true
+	var f js.Func
+	f = js.FuncOf(func(js.Value, []js.Value) any {
+		f.Release()
+		t.growDue = false
+		if growing[t] {
+			t.more = growGroups
+			vecty.Rerender(t)
+		}
+		return nil
+	})
+	js.Global().Call("requestAnimationFrame", f)
+}
+
+// Unmount forgets a table that is gone.
+func (t *Table) Unmount() { delete(growing, t) }
 
 // update points g's rows at rows, marking g dirty when any changed.
 func (g *RowGroup) update(t *Table, rows []store.Row) {

@@ -28,6 +28,8 @@ type Table struct {
 	Compared bool        `vecty:"prop"` // two reports: Δ, interval and both sides
 
 	rowGroups []*RowGroup // the <tbody> elements, by position
+	more      int         // groups to add at the next render (see grow)
+	growDue   bool        // a frame will add them
 }
 
 // column is a sortable column of the table.
