@@ -75,18 +75,16 @@ func (p *page) start() {
 		return
 	}
 	p.listenPage()
+	p.setState()
 	p.loadFromAddress()
-	go func() {
-		warmCharts()
-		p.setState() // idle, unless reports are loading by now
-	}()
+	go warmCharts()
 }
 
-// warmCharts builds each chart's option once, from a made-up row, in a
-// task of its own, before the page says it is idle. The first option a
-// program builds pays for encoding/json learning go-echarts' many types,
-// tens of milliseconds under WebAssembly that would otherwise add to the
-// first draw of the interval bars, in the middle of a computation.
+// warmCharts builds each chart's option once, from a made-up row, each in
+// a task of its own. The first option a program builds pays for
+// encoding/json learning go-echarts' many types, tens of milliseconds
+// under WebAssembly that would otherwise add to the first draw of the
+// interval bars, in the middle of a computation.
 func warmCharts() {
 	s, _ := stats.Of([]uint64{101, 99, 103, 100, 102, 98})
 	c := stats.Comparison{BaselineMedian: 100.5, Median: 100.5, Lo: -1, Hi: 1, Verdict: stats.InsideTheNoise}
