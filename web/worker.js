@@ -28,7 +28,10 @@ self.onmessage = async (e) => {
     const go = new Go();
     go.argv = ["viewer", "worker"];
     const instance = await WebAssembly.instantiate(e.data.module, go.importObject);
-    go.run(instance); // returns once main blocks, with benchviewCompute set
+    // go.run returns once main blocks, with benchviewCompute set; its
+    // promise settles only if the program stops (a panic): the page then
+    // hands this worker's jobs to others, or tells why a download failed.
+    go.run(instance).then(() => self.postMessage({ worker: id, error: "the worker's program stopped" }));
     if (typeof self.benchviewCompute !== "function") throw new Error("the module did not start in its worker role");
   } catch (err) {
     self.postMessage({ worker: id, error: String(err) });
