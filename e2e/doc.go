@@ -7,6 +7,7 @@
 //
 // Without BENCHVIEW_BIN the tests skip with a loud message, except when
 // CI=true, where they fail. The benchmarks time a drop of two 100-row
-// reports to the ready state, the longest main-thread task meanwhile, and
-// the time from opening the page to using it.
+// reports to the ready state and the longest main-thread task meanwhile
+// (medians over iterations: the machines are shared), the time from opening
+// the page to using it, and Download report on golden b.
 package e2e
