@@ -3,7 +3,6 @@ package export
 import (
 	"strconv"
 
-	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/wasm/format"
@@ -93,8 +92,8 @@ func rowOf(r *review.Row, paired bool) rowView {
 		Bench:  r.Key.Benchmark,
 		KB:     "/" + r.Key.Kind + "/" + r.Key.Backend,
 		Status: s,
-		Class:  class(s),
-		Label:  label(r, s),
+		Class:  format.StatusClass(s),
+		Label:  format.Status(r, s),
 	}
 	if compared(r) {
 		v.Verdict = s
@@ -145,65 +144,4 @@ func side(s *stats.Stats, unit format.Unit) []cell {
 		{unit.Format(s.IQR()), ""},
 		{strconv.Itoa(len(s.Sorted)), "n"},
 	}
-}
-
-// class is a status as a CSS class name.
-func class(status string) string {
-	switch status {
-	case "inside the noise":
-		return "noise"
-	case string(review.OnlyInBaseline), string(review.OnlyInCurrent):
-		return "only"
-	}
-	return status
-}
-
-// label is the status in words, with what a reader needs to know about it.
-func label(r *review.Row, status string) string {
-	switch status {
-	case "underpowered":
-		return "underpowered: " + count(r.BaseStats) + " vs " + count(r.CurStats) + " samples, " +
-			strconv.Itoa(stats.MinSamples) + " needed"
-	case string(review.Unsupported):
-		if what := reason(r); what != "" {
-			return "unsupported: " + what
-		}
-		return "unsupported"
-	case string(review.OnlyInBaseline):
-		return "only in baseline"
-	case string(review.OnlyInCurrent):
-		return "only in current"
-	case string(review.NotOK):
-		return "not ok: " + notOK(r)
-	}
-	return status
-}
-
-// count is the number of samples s holds, "0" when there is no series.
-func count(s *stats.Stats) string {
-	if s == nil {
-		return "0"
-	}
-	return strconv.Itoa(len(s.Sorted))
-}
-
-// reason is what an unsupported row says it refused.
-func reason(r *review.Row) string {
-	for _, side := range []*report.Row{r.Cur, r.Base} {
-		if side != nil && side.What != "" {
-			return side.What
-		}
-	}
-	return ""
-}
-
-// notOK says which side reported ok:false.
-func notOK(r *review.Row) string {
-	switch {
-	case r.Base != nil && !r.Base.OK && r.Cur != nil && !r.Cur.OK:
-		return "both runs report ok:false"
-	case r.Cur != nil && !r.Cur.OK:
-		return "the current run reports ok:false"
-	}
-	return "the baseline reports ok:false"
 }

@@ -11,8 +11,8 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
-	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/wasm/actions"
+	"github.com/benchview/benchview/wasm/format"
 	"github.com/benchview/benchview/wasm/store"
 )
 
@@ -75,7 +75,7 @@ func (s *Summary) chip(status, text string, n int) *vecty.HTML {
 	return elem.Button(
 		vecty.Markup(
 			prop.Type("button"),
-			vecty.Class("chip", class(status)),
+			vecty.Class("chip", format.StatusClass(status)),
 			vecty.ClassMap{"active": active, "zero": n == 0},
 			vecty.Attribute("aria-pressed", active),
 			event.Click(func(*vecty.Event) { s.Host.Dispatch(&actions.Filter{Status: next}) }),
@@ -90,15 +90,4 @@ func isVerdict(status string) bool {
 		return true
 	}
 	return false
-}
-
-// class is the CSS class of a status: its words joined by dashes.
-func class(status string) string {
-	switch status {
-	case "inside the noise":
-		return "noise"
-	case string(review.OnlyInBaseline), string(review.OnlyInCurrent):
-		return "only"
-	}
-	return status
 }

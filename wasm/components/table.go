@@ -10,7 +10,6 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
-	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/wasm/actions"
@@ -157,51 +156,9 @@ func num(text, class string) *vecty.HTML {
 // renderVerdict is the status in words and colour, with what a reader needs
 // to know about it.
 func renderVerdict(r store.Row) *vecty.HTML {
-	text := r.Status
-	switch r.Status {
-	case store.Pending:
+	text := format.Status(&r.Row, r.Status)
+	if r.Status == store.Pending {
 		text = "computing…"
-	case "underpowered":
-		text = "underpowered: " + count(r.BaseStats) + " vs " + count(r.CurStats) + " samples, " + strconv.Itoa(stats.MinSamples) + " needed"
-	case string(review.Unsupported):
-		text = "unsupported"
-		if what := reason(r.Row); what != "" {
-			text += ": " + what
-		}
-	case string(review.OnlyInBaseline):
-		text = "only in baseline"
-	case string(review.OnlyInCurrent):
-		text = "only in current"
-	case string(review.NotOK):
-		text = "not ok: " + notOK(r.Row)
 	}
-	return elem.Span(vecty.Markup(vecty.Class("pill", class(r.Status)), vecty.Attribute("title", text)), vecty.Text(text))
-}
-
-func count(s *stats.Stats) string {
-	if s == nil {
-		return "0"
-	}
-	return strconv.Itoa(len(s.Sorted))
-}
-
-// reason is what an unsupported row says it refused.
-func reason(r review.Row) string {
-	for _, side := range []*report.Row{r.Cur, r.Base} {
-		if side != nil && side.What != "" {
-			return side.What
-		}
-	}
-	return ""
-}
-
-// notOK says which side reported ok:false.
-func notOK(r review.Row) string {
-	switch {
-	case r.Base != nil && !r.Base.OK && r.Cur != nil && !r.Cur.OK:
-		return "both runs report ok:false"
-	case r.Cur != nil && !r.Cur.OK:
-		return "the current run reports ok:false"
-	}
-	return "the baseline reports ok:false"
+	return elem.Span(vecty.Markup(vecty.Class("pill", format.StatusClass(r.Status)), vecty.Attribute("title", text)), vecty.Text(text))
 }

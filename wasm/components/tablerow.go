@@ -87,7 +87,7 @@ func (t *TableRow) Render() vecty.ComponentOrHTML {
 	return elem.TableRow(
 		vecty.Markup(
 			vecty.Data("row", key), attr,
-			vecty.Class("status-"+class(r.Status)),
+			vecty.Class("status-"+format.StatusClass(r.Status)),
 			vecty.ClassMap{"selected": selected},
 			vecty.Attribute("aria-selected", selected),
 			event.Click(func(*vecty.Event) { t.Host.Dispatch(&actions.Select{Key: key}) }),

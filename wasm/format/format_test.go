@@ -3,6 +3,10 @@ package format
 import (
 	"math"
 	"testing"
+
+	"github.com/benchview/benchview/core/report"
+	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/core/stats"
 )
 
 func check(t *testing.T, what, got, want string) {
@@ -54,4 +58,36 @@ func TestPercent(t *testing.T) {
 	check(t, "NaN", Percent(math.NaN()), None)
 	check(t, "interval", Interval(-3.86, 3.26), "[-3.86%, +3.26%]")
 	check(t, "no interval", Interval(math.NaN(), math.NaN()), None)
+}
+
+func TestStatus(t *testing.T) {
+	five := &stats.Stats{Sorted: []uint64{1, 2, 3, 4, 5}}
+	refused := &report.Row{What: "a `spawn`", OK: false}
+	bad := &report.Row{OK: false}
+	good := &report.Row{OK: true}
+	for _, c := range []struct {
+		name   string
+		row    review.Row
+		status string
+		want   string
+		class  string
+	}{
+		// Five samples against nine: the floor is six, so both counts and
+		// the floor are what the reader needs.
+		{"underpowered", review.Row{BaseStats: five, CurStats: &stats.Stats{Sorted: make([]uint64, 9)}}, "underpowered", "underpowered: 5 vs 9 samples, 6 needed", "underpowered"},
+		{"underpowered, one side empty", review.Row{CurStats: five}, "underpowered", "underpowered: 0 vs 5 samples, 6 needed", "underpowered"},
+		{"unsupported says why", review.Row{Cur: refused}, "unsupported", "unsupported: a `spawn`", "unsupported"},
+		{"unsupported without a reason", review.Row{Cur: good}, "unsupported", "unsupported", "unsupported"},
+		{"only in baseline", review.Row{}, "only-in-baseline", "only in baseline", "only"},
+		{"only in current", review.Row{}, "only-in-current", "only in current", "only"},
+		{"not ok in current", review.Row{Base: good, Cur: bad}, "not-ok", "not ok: the current run reports ok:false", "not-ok"},
+		{"not ok in baseline", review.Row{Base: bad, Cur: good}, "not-ok", "not ok: the baseline reports ok:false", "not-ok"},
+		{"not ok in both", review.Row{Base: bad, Cur: bad}, "not-ok", "not ok: both runs report ok:false", "not-ok"},
+		{"a verdict is its own words", review.Row{}, "inside the noise", "inside the noise", "noise"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			check(t, "Status", Status(&c.row, c.status), c.want)
+			check(t, "StatusClass", StatusClass(c.status), c.class)
+		})
+	}
 }
