@@ -7,7 +7,9 @@
 //
 // Without BENCHVIEW_BIN the tests skip with a loud message, except when
 // CI=true, where they fail. The benchmarks time a drop of two 100-row
-// reports to the ready state and the longest main-thread task meanwhile
-// (medians over iterations: the machines are shared), the time from opening
+// reports to the ready state and the longest main-thread task meanwhile,
+// cold (the first drop in a fresh browser) and warm (medians over drops that
+// follow: the machines are shared; a longest task of 0 means none took 50 ms,
+// the least the browser reports), the time from opening
 // the page to using it, and Download report on golden b.
 package e2e
