@@ -17,11 +17,20 @@ import (
 
 // probe records, in the page, when the files were set (the first change
 // event), when the page became ready with both, when it first became idle
-// (usable), every long task of the main thread, and every long animation
+// (usable), when each Web Worker said its module runs, every long task of
+// the main thread, and every long animation
 // frame with the scripts that ran in it (what a long task was made of). It
 // runs before the page's own scripts.
 const probe = `
-window.__bench = {changes: 0, changed: 0, ready: 0, idle: 0, tasks: [], frames: []};
+window.__bench = {changes: 0, changed: 0, ready: 0, idle: 0, workers: [], tasks: [], frames: []};
+if (window.Worker) window.Worker = class extends Worker {
+	constructor(...args) {
+		super(...args);
+		this.addEventListener("message", e => {
+			if (e.data && e.data.index === undefined && e.data.error === undefined && e.data.page === undefined) __bench.workers.push(performance.now());
+		});
+	}
+};
 new PerformanceObserver(list => {
 	for (const e of list.getEntries()) __bench.tasks.push([e.startTime, e.duration]);
 }).observe({type: "longtask", buffered: true});
@@ -46,6 +55,7 @@ new MutationObserver(() => {
 // timings is what the probe recorded.
 type timings struct {
 	Changed, Ready, Idle float64
+	Workers              []float64 // when each worker said it was ready
 	Tasks                [][2]float64
 	Frames               []frame
 }
@@ -161,7 +171,8 @@ func BenchmarkDropToReady(b *testing.B) {
 			}
 			coldReady, coldLongest = append(coldReady, ready), append(coldLongest, longest)
 			if f, ok := t.longestFrame(t.Changed, t.Ready); ok {
-				b.Logf("cold drop: longest task %.0f ms; longest frame %v", longest, f)
+				b.Logf("cold drop: idle at %.0f, files set at %.0f, workers ready at %.0f; longest task %.0f ms; longest frame %v",
+					t.Idle, t.Changed, t.Workers, longest, f)
 			}
 		}
 	}
