@@ -100,7 +100,7 @@ func rowOf(r *review.Row, paired bool) rowView {
 	} else {
 		v.State = s
 	}
-	unit := rowUnit(r)
+	unit := format.RowUnit(r)
 	if paired {
 		delta, interval := format.None, format.None
 		if c := r.Comparison; c != nil {
@@ -120,17 +120,6 @@ func shown(r *review.Row, paired bool) *stats.Stats {
 		return r.BaseStats
 	}
 	return r.CurStats
-}
-
-// rowUnit is the one unit a row's durations are shown in.
-func rowUnit(r *review.Row) format.Unit {
-	var m []float64
-	for _, s := range []*stats.Stats{r.BaseStats, r.CurStats} {
-		if s != nil {
-			m = append(m, s.Median())
-		}
-	}
-	return format.UnitFor(m...)
 }
 
 // side is the four cells of one series.

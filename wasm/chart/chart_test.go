@@ -9,6 +9,7 @@ import (
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/wasm/format"
 )
 
 // row builds a compared review row from two series, the way review.New and
@@ -210,7 +211,7 @@ func TestRunOrder(t *testing.T) {
 	cur := []uint64{25094361, 21972714, 21005927, 27021105, 23673524, 20860640, 21622118, 23142988, 22928116}
 	r := row("pure", base, cur)
 	o := decode(RunOrder(r, false))
-	if unit := RunOrderUnit(r); unit.Name != "ms" || o.YAxis[0].Name != "ms" {
+	if unit := format.RowUnit(&r); unit.Name != "ms" || o.YAxis[0].Name != "ms" {
 		t.Errorf("unit %q, axis name %q; want ms for medians near 25e6 ns", unit.Name, o.YAxis[0].Name)
 	}
 	if len(o.XAxis[0].Data) != len(cur) || o.XAxis[0].Data[0] != "1" {

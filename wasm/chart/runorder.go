@@ -16,7 +16,7 @@ import (
 // RunOrder is the option JSON of the run-order scatter of one row: every
 // sample at its position in the run (1-based, the x axis' categories),
 // baseline and current in two colours, each side's median as a line. Values
-// are in the unit RunOrderUnit picks for the row, named on the y axis, so a
+// are in the unit format.RowUnit picks for the row, named on the y axis, so a
 // sample s is drawn at s / unit.Scale. A side with no samples is left out.
 //
 // The y axis spans the body of the samples (see Scale); a sample beyond it
@@ -24,7 +24,7 @@ import (
 // tooltip. The series' data keep every sample's true value.
 func RunOrder(row review.Row, dark bool) ([]byte, error) {
 	p := paletteFor(dark)
-	unit := RunOrderUnit(row)
+	unit := format.RowUnit(&row)
 	lo, hi := Scale(row.BaseStats, row.CurStats)
 	n := 0
 	for _, s := range []*stats.Stats{row.BaseStats, row.CurStats} {
@@ -162,16 +162,4 @@ func labelled(edge float64) types.Bool {
 		return nil
 	}
 	return opts.Bool(false)
-}
-
-// RunOrderUnit is the unit RunOrder draws row's samples in: the one that
-// suits the larger of its medians.
-func RunOrderUnit(row review.Row) format.Unit {
-	var medians []float64
-	for _, s := range []*stats.Stats{row.BaseStats, row.CurStats} {
-		if s != nil {
-			medians = append(medians, s.Median())
-		}
-	}
-	return format.UnitFor(medians...)
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
-	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/wasm/actions"
 	"github.com/benchview/benchview/wasm/format"
@@ -122,17 +121,6 @@ func (t *Table) renderHeader(cols []column) *vecty.HTML {
 		))
 	}
 	return elem.TableRow(cells)
-}
-
-// rowUnit is the one unit a row's durations are shown in.
-func rowUnit(r review.Row) format.Unit {
-	var m []float64
-	for _, s := range []*stats.Stats{r.BaseStats, r.CurStats} {
-		if s != nil {
-			m = append(m, s.Median())
-		}
-	}
-	return format.UnitFor(m...)
 }
 
 func renderSide(s *stats.Stats, unit format.Unit) vecty.List {

@@ -58,7 +58,7 @@ func (t *TableRow) Render() vecty.ComponentOrHTML {
 	if r.Verdict() {
 		attr = vecty.Data("verdict", r.Status)
 	}
-	unit := rowUnit(r.Row)
+	unit := format.RowUnit(&r.Row)
 	cells := vecty.List{
 		elem.TableHeader(
 			vecty.Markup(vecty.Attribute("scope", "row"), vecty.Class("name")),

@@ -73,3 +73,16 @@ func notOK(r *review.Row) string {
 	}
 	return "the baseline reports ok:false"
 }
+
+// RowUnit is the one unit a row's durations are shown in, wherever they
+// appear (table, run-order chart, exported page): the one that suits the
+// larger of its medians.
+func RowUnit(r *review.Row) Unit {
+	var medians []float64
+	for _, s := range []*stats.Stats{r.BaseStats, r.CurStats} {
+		if s != nil {
+			medians = append(medians, s.Median())
+		}
+	}
+	return UnitFor(medians...)
+}
