@@ -129,14 +129,20 @@ func agreeWithEncodingJSON(t *testing.T, data []byte, r *Report) {
 			return
 		}
 	}
-	var wall struct{ Samples []json.Number }
+	// A map, not a struct: encoding/json matches struct fields without
+	// regard to case ("sAmples"), and a report's keys are case-sensitive.
+	var wall map[string]json.RawMessage
+	var wallSamples []json.Number
 	if raw, ok := line["wall_ns"]; ok {
 		if json.Unmarshal(raw, &wall) != nil {
 			return
 		}
+		if raw, ok := wall["samples"]; ok && json.Unmarshal(raw, &wallSamples) != nil {
+			return
+		}
 	}
 	var samples []uint64
-	for _, n := range wall.Samples {
+	for _, n := range wallSamples {
 		v, err := strconv.ParseUint(n.String(), 10, 64)
 		if err != nil {
 			return
