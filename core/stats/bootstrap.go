@@ -1,6 +1,10 @@
 package stats
 
-import "math"
+import (
+	"encoding/binary"
+	"math"
+	"math/bits"
+)
 
 // bootstrap is the resampling behind a comparison of nb baseline samples
 // with nc current ones: for each of the 10,000 resamples, which sorted
@@ -30,14 +34,18 @@ type positions struct {
 
 // newBootstrap makes every draw of the reference's resampling for sizes nb
 // and nc, both at least 1.
+//
+// The reference draws resample i's baseline indices and then its current
+// ones from one stream, so resample i's baseline draws start i*(nb+nc)
+// draws into it and its current ones nb later. SplitMix64's state only
+// ever adds gamma, so any point of the stream is reached in one multiply:
+// each side is drawn on its own, in one loop over its resamples.
 func newBootstrap(nb, nc int) *bootstrap {
-	r := splitMix64{state: seed}
-	b, c := newCounter(nb), newCounter(nc)
-	for range resamples {
-		b.draw(&r)
-		c.draw(&r)
+	stride := uint64(nb+nc) * gamma
+	return &bootstrap{
+		base: medians(nb, seed, stride),
+		cur:  medians(nc, seed+uint64(nb)*gamma, stride),
 	}
-	return &bootstrap{base: b.pos, cur: c.pos}
 }
 
 // interval returns the percentile interval on the relative shift between
@@ -69,55 +77,143 @@ func floats(s []uint64) []float64 {
 	return f
 }
 
-// counter draws the resamples of one side and records their medians'
-// positions.
-type counter struct {
-	counts       []uint32 // how often each position was drawn in this resample
-	div          divisor  // len(counts)
-	lower, upper int      // the order statistics of a median of len(counts)
-	pos          positions
-}
-
-func newCounter(n int) *counter {
+// medians finds where the median of each resample of a side of n lies:
+// resample i is the n draws that follow state start + i*stride.
+func medians(n int, start, stride uint64) positions {
 	h := float64(n-1) * 0.5
 	lower, upper := int(math.Floor(h)), int(math.Ceil(h))
-	pos := positions{lower: make([]uint32, 0, resamples), frac: h - float64(lower)}
+	pos := positions{lower: make([]uint32, resamples), frac: h - float64(lower)}
+	pos.upper = pos.lower
 	if upper != lower {
-		pos.upper = make([]uint32, 0, resamples)
+		pos.upper = make([]uint32, resamples)
 	}
-	return &counter{counts: make([]uint32, n), div: newDivisor(uint64(n)), lower: lower, upper: upper, pos: pos}
+	d := newDrawer(n)
+	switch {
+	case n <= maxTiny:
+		countTiny(d, start, stride, lower, upper, pos)
+	case n <= math.MaxUint8:
+		countNarrow(d, start, stride, lower, upper, pos)
+	default:
+		countWide(d, start, stride, lower, upper, pos)
+	}
+	return pos
 }
 
-// draw makes one resample's draws from r and records where its median is.
-func (c *counter) draw(r *splitMix64) {
-	counts := c.counts
-	// The generator's state lives in a register for the loop: through the
-	// pointer, every count written would force it back to memory.
-	state, div := r.state, c.div
-	for range counts {
-		state += gamma
-		counts[div.mod(mix(state))]++
-	}
-	r.state = state
+// drawer makes a resample's draws: the positions next() % n.
+type drawer struct {
+	n   int
+	div divisor
+	out []uint32 // the last resample's draws; padded to a multiple of 8
 
-	// Position k of the sorted resample is in bucket i when the draws up
-	// to and including bucket i number more than k.
-	i, seen := 0, counts[0]
-	for int(seen) <= c.lower {
-		i++
-		seen += counts[i]
+	// For vectorDraws, where it runs and takes n: 2^32 % n and 1/n.
+	vector bool
+	r      uint64
+	inv    float64
+}
+
+func newDrawer(n int) *drawer {
+	d := &drawer{n: n, div: newDivisor(uint64(n)), out: make([]uint32, (n+7)&^7)}
+	if vectorDraws != nil && n >= 3 && n <= maxVectorN {
+		d.vector, d.r, d.inv = true, (1<<32)%uint64(n), 1/float64(n)
 	}
-	c.pos.lower = append(c.pos.lower, uint32(i))
-	if c.upper != c.lower {
-		if int(seen) <= c.upper {
+	return d
+}
+
+// draw returns the n draws that follow state.
+func (d *drawer) draw(state uint64) []uint32 {
+	if d.vector {
+		vectorDraws(state, uint64(d.n), d.r, d.inv, d.out)
+		return d.out[:d.n]
+	}
+	out, div := d.out[:d.n], d.div
+	for i := range out {
+		state += gamma
+		out[i] = uint32(div.mod(mix(state)))
+	}
+	return out
+}
+
+// maxTiny is the largest n whose counts countTiny keeps in one register.
+const maxTiny = 15
+
+// countTiny is medians for n <= maxTiny, counting in a register: a count
+// of at most n needs four bits, so the 16 counts fit one word, a nibble
+// each, and so do their running sums, which never exceed n. Multiplying
+// by 0x1111...1 turns the counts into those sums, and position k of the
+// sorted resample is how many sums are at most k (the sums only grow, and
+// the 16th is n > k).
+func countTiny(d *drawer, start, stride uint64, lower, upper int, pos positions) {
+	for i := range resamples {
+		var counts uint64
+		for _, j := range d.draw(start + uint64(i)*stride) {
+			counts += 1 << (4 * (j & 15))
+		}
+		sums := counts * 0x1111_1111_1111_1111
+		pos.lower[i] = uint32(16 - above(sums, lower))
+		pos.upper[i] = uint32(16 - above(sums, upper))
+	}
+}
+
+// above is how many of the 16 nibbles of x exceed k, which is below 15.
+// Spread over bytes, a nibble plus 0x80-(k+1) carries into its byte's top
+// bit exactly when the nibble exceeds k, and never into the next byte.
+func above(x uint64, k int) int {
+	const nibbles, tops = 0x0F0F_0F0F_0F0F_0F0F, 0x8080_8080_8080_8080
+	add := uint64(0x80-(k+1)) * 0x0101_0101_0101_0101
+	return bits.OnesCount64((x&nibbles+add)&tops) + bits.OnesCount64(((x>>4)&nibbles+add)&tops)
+}
+
+// countNarrow is medians for n <= 255, one byte a count: no count exceeds
+// n, so neither does any sum of them, and multiplying a word of eight
+// counts by 0x0101...01 leaves their sum in its top byte; the walk to the
+// median adds eight positions at a time.
+func countNarrow(d *drawer, start, stride uint64, lower, upper int, pos positions) {
+	counts := make([]byte, (d.n+7)&^7)
+	for r := range resamples {
+		for _, j := range d.draw(start + uint64(r)*stride) {
+			counts[j]++
+		}
+		// Position k of the sorted resample is in bucket i when the draws
+		// up to and including bucket i number more than k.
+		seen, i := 0, 0
+		for ; ; i += 8 {
+			s := int(binary.LittleEndian.Uint64(counts[i:]) * 0x0101_0101_0101_0101 >> 56)
+			if seen+s > lower {
+				break
+			}
+			seen += s
+		}
+		for seen += int(counts[i]); seen <= lower; seen += int(counts[i]) {
 			i++
-			for counts[i] == 0 {
-				i++
+		}
+		pos.lower[r] = uint32(i)
+		if seen <= upper {
+			for i++; counts[i] == 0; i++ {
 			}
 		}
-		c.pos.upper = append(c.pos.upper, uint32(i))
-	} else {
-		c.pos.upper = c.pos.lower
+		pos.upper[r] = uint32(i)
+		clear(counts)
 	}
-	clear(counts)
+}
+
+// countWide is countNarrow for n > 255, a word a count.
+func countWide(d *drawer, start, stride uint64, lower, upper int, pos positions) {
+	counts := make([]uint32, d.n)
+	for r := range resamples {
+		for _, j := range d.draw(start + uint64(r)*stride) {
+			counts[j]++
+		}
+		seen, i := int(counts[0]), 0
+		for seen <= lower {
+			i++
+			seen += int(counts[i])
+		}
+		pos.lower[r] = uint32(i)
+		if seen <= upper {
+			for i++; counts[i] == 0; i++ {
+			}
+		}
+		pos.upper[r] = uint32(i)
+		clear(counts)
+	}
 }
