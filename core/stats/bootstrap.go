@@ -143,14 +143,31 @@ const maxTiny = 15
 // sorted resample is how many sums are at most k (the sums only grow, and
 // the 16th is n > k).
 func countTiny(d *drawer, start, stride uint64, lower, upper int, pos positions) {
-	for i := range resamples {
+	var batch [256]uint64 // counts of the resamples from i on
+	for i := 0; i < resamples; i += len(batch) {
+		counts := batch[:min(len(batch), resamples-i)]
+		tinyCounts(d, start+uint64(i)*stride, stride, counts)
+		for k, c := range counts {
+			sums := c * 0x1111_1111_1111_1111
+			pos.lower[i+k] = uint32(16 - above(sums, lower))
+			pos.upper[i+k] = uint32(16 - above(sums, upper))
+		}
+	}
+}
+
+// tinyCounts sets out[i] to the counts of the resample after state start +
+// i*stride, four bits a position.
+func tinyCounts(d *drawer, start, stride uint64, out []uint64) {
+	if d.vector && vectorTinyCounts != nil {
+		vectorTinyCounts(start, stride, uint64(d.n), d.r, d.inv, out)
+		return
+	}
+	for i := range out {
 		var counts uint64
 		for _, j := range d.draw(start + uint64(i)*stride) {
 			counts += 1 << (4 * (j & 15))
 		}
-		sums := counts * 0x1111_1111_1111_1111
-		pos.lower[i] = uint32(16 - above(sums, lower))
-		pos.upper[i] = uint32(16 - above(sums, upper))
+		out[i] = counts
 	}
 }
 

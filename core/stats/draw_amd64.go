@@ -51,3 +51,18 @@ var vectorDraws = func() func(state, n, r uint64, inv float64, out []uint32) {
 	}
 	return nil
 }()
+
+// tinyCountsAVX512 sets out[i] to the counts of the n draws that follow
+// state start + i*stride, four bits a position: draw j adds 1 << 4j. n
+// must be in [3, 15], r = 2^32 % n and inv = 1/n. It needs AVX-512 F and DQ.
+//
+//go:noescape
+func tinyCountsAVX512(start, stride, n, r uint64, inv float64, out []uint64)
+
+// vectorTinyCounts is tinyCountsAVX512 where the CPU runs it, nil elsewhere.
+var vectorTinyCounts = func() func(start, stride, n, r uint64, inv float64, out []uint64) {
+	if vectorDraws != nil {
+		return tinyCountsAVX512
+	}
+	return nil
+}()

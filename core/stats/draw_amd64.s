@@ -23,66 +23,141 @@ GLOBL mix2<>(SB), RODATA|NOPTR, $8
 DATA low32<>+0(SB)/8, $0x00000000ffffffff
 GLOBL low32<>(SB), RODATA|NOPTR, $8
 
+DATA ones<>+0(SB)/8, $1
+GLOBL ones<>(SB), RODATA|NOPTR, $8
+
+// DRAW turns the eight states in s into their draws reduced mod n, in s,
+// with t and u for scratch. It expects Z3, Z4 = mix's multipliers, Z5 = n,
+// Z6 = 2^32 % n, Z7 = 1/n, Z8 = 2^32-1 and Z9 = 0 in every lane, and
+// uses K1 and K2.
+//
+// mix(s), then x = (z>>32)*(2^32 % n) + z&(2^32-1), congruent to z and
+// below 2^53; q = trunc(x * (1/n)) is at most one from x/n, so x - q*n
+// lies in [-n, 2n) and needs at most one correction.
+#define DRAW(s, t, u) \
+	VPSRLQ      $30, s, t       \
+	VPXORQ      s, t, s         \
+	VPMULLQ     Z3, s, s        \
+	VPSRLQ      $27, s, t       \
+	VPXORQ      s, t, s         \
+	VPMULLQ     Z4, s, s        \
+	VPSRLQ      $31, s, t       \
+	VPXORQ      s, t, s         \
+	VPSRLQ      $32, s, t       \
+	VPMULUDQ    Z6, t, t        \
+	VPANDQ      Z8, s, u        \
+	VPADDQ      u, t, t         \
+	VCVTUQQ2PD  t, u            \
+	VMULPD      Z7, u, u        \
+	VCVTTPD2UQQ u, u            \
+	VPMULLQ     Z5, u, u        \
+	VPSUBQ      u, t, s         \
+	VPCMPQ      $1, Z9, s, K1   \
+	VPADDQ      Z5, s, K1, s    \
+	VPCMPQ      $5, Z5, s, K2   \
+	VPSUBQ      Z5, s, K2, s
+
+// SETUP fills the registers DRAW expects from n in CX, 2^32 % n in DX and
+// 1/n in X0.
+#define SETUP \
+	VPBROADCASTQ mix1<>(SB), Z3 \
+	VPBROADCASTQ mix2<>(SB), Z4 \
+	VPBROADCASTQ CX, Z5         \
+	VPBROADCASTQ DX, Z6         \
+	VBROADCASTSD X0, Z7         \
+	VPBROADCASTQ low32<>(SB), Z8 \
+	VPXORQ       Z9, Z9, Z9
+
 // func drawAVX512(state, n, r uint64, inv float64, out []uint32)
 //
-// See drawVector in draw_amd64.go: out[j] = mix(state + (j+1)*gamma) % n,
-// eight at a time, for len(out) rounded up to a multiple of eight.
+// See draw_amd64.go: out[j] = mix(state + (j+1)*gamma) % n, eight at a
+// time.
 TEXT ·drawAVX512(SB), NOSPLIT, $0-56
-	MOVQ  state+0(FP), AX
-	MOVQ  n+8(FP), BX
-	MOVQ  r+16(FP), CX
-	MOVQ  out_base+32(FP), DI
-	MOVQ  out_len+40(FP), SI
+	MOVQ state+0(FP), AX
+	MOVQ n+8(FP), CX
+	MOVQ r+16(FP), DX
+	MOVQ out_base+32(FP), DI
+	MOVQ out_len+40(FP), SI
+	MOVSD inv+24(FP), X0
+	SETUP
 
 	VPBROADCASTQ AX, Z1
 	VPADDQ       laneGammas<>(SB), Z1, Z1 // the states of the next eight draws
 	VPBROADCASTQ eightGammas<>(SB), Z2
-	VPBROADCASTQ mix1<>(SB), Z3
-	VPBROADCASTQ mix2<>(SB), Z4
-	VPBROADCASTQ BX, Z5                   // n
-	VPBROADCASTQ CX, Z6                   // 2^32 % n
-	VBROADCASTSD inv+24(FP), Z7           // 1/n
-	VPBROADCASTQ low32<>(SB), Z8
-	VPXORQ       Z9, Z9, Z9               // 0
 
-loop:
+draws:
 	CMPQ SI, $0
-	JLE  done
-
-	// z = mix(state)
-	VPSRLQ  $30, Z1, Z10
-	VPXORQ  Z1, Z10, Z10
-	VPMULLQ Z3, Z10, Z10
-	VPSRLQ  $27, Z10, Z11
-	VPXORQ  Z10, Z11, Z10
-	VPMULLQ Z4, Z10, Z10
-	VPSRLQ  $31, Z10, Z11
-	VPXORQ  Z10, Z11, Z10
-
-	// x = (z>>32)*(2^32 % n) + z&(2^32-1), congruent to z and below 2^53.
-	VPSRLQ   $32, Z10, Z11
-	VPMULUDQ Z6, Z11, Z11
-	VPANDQ   Z8, Z10, Z12
-	VPADDQ   Z12, Z11, Z11
-
-	// q = trunc(x * (1/n)), at most one from x/n; x - q*n in [-n, 2n).
-	VCVTUQQ2PD  Z11, Z12
-	VMULPD      Z7, Z12, Z12
-	VCVTTPD2UQQ Z12, Z12
-	VPMULLQ     Z5, Z12, Z12
-	VPSUBQ      Z12, Z11, Z11
-	VPCMPQ      $1, Z9, Z11, K1 // x < 0
-	VPADDQ      Z5, Z11, K1, Z11
-	VPCMPQ      $5, Z5, Z11, K2 // x >= n
-	VPSUBQ      Z5, Z11, K2, Z11
-
-	VPMOVQD Z11, (DI)
+	JLE  drawn
+	VMOVDQA64 Z1, Z10
+	DRAW(Z10, Z11, Z12)
+	VPMOVQD Z10, (DI)
 	VPADDQ  Z2, Z1, Z1
 	ADDQ    $32, DI
 	SUBQ    $8, SI
-	JMP     loop
+	JMP     draws
 
-done:
+drawn:
+	VZEROUPPER
+	RET
+
+// func tinyCountsAVX512(start, stride, n, r uint64, inv float64, out []uint64)
+//
+// See draw_amd64.go: out[i] holds resample i's counts, four bits a
+// position, for the n <= 15 draws after state start + i*stride.
+TEXT ·tinyCountsAVX512(SB), NOSPLIT, $0-64
+	MOVQ start+0(FP), AX
+	MOVQ stride+8(FP), BX
+	MOVQ n+16(FP), CX
+	MOVQ r+24(FP), DX
+	MOVQ out_base+40(FP), DI
+	MOVQ out_len+48(FP), SI
+	MOVSD inv+32(FP), X0
+	SETUP
+
+	// Which lanes are draws: the first n of the sixteen.
+	MOVQ  $1, R8
+	SHLQ  CX, R8
+	DECQ  R8
+	KMOVQ R8, K3
+	SHRQ  $8, R8
+	KMOVQ R8, K4
+
+	VMOVDQU64    laneGammas<>(SB), Z13 // 1..8 gammas
+	VPBROADCASTQ eightGammas<>(SB), Z14
+	VPADDQ       Z14, Z13, Z14         // 9..16 gammas
+	VPBROADCASTQ ones<>(SB), Z15
+
+resamples:
+	TESTQ SI, SI
+	JZ    counted
+	VPBROADCASTQ AX, Z1
+	VPADDQ       Z14, Z1, Z2
+	VPADDQ       Z13, Z1, Z1
+	DRAW(Z1, Z10, Z11)
+	DRAW(Z2, Z10, Z11)
+
+	// Each draw j adds 1 << 4j; no sum of them carries out of a nibble.
+	VPSLLQ  $2, Z1, Z1
+	VPSLLVQ Z1, Z15, Z1
+	VPSLLQ  $2, Z2, Z2
+	VPSLLVQ Z2, Z15, Z2
+	VPXORQ  Z10, Z10, Z10
+	VPADDQ  Z1, Z10, K3, Z10
+	VPADDQ  Z2, Z10, K4, Z10
+	VEXTRACTI64X4 $1, Z10, Y11
+	VPADDQ        Y11, Y10, Y10
+	VEXTRACTI128  $1, Y10, X11
+	VPADDQ        X11, X10, X10
+	VPSHUFD       $0x4e, X10, X11
+	VPADDQ        X11, X10, X10
+	VMOVQ         X10, (DI)
+
+	ADDQ BX, AX
+	ADDQ $8, DI
+	DECQ SI
+	JMP  resamples
+
+counted:
 	VZEROUPPER
 	RET
 

@@ -8,3 +8,6 @@ const maxVectorN = 0
 // vectorDraws is nil: there is no vector kernel for this target, and every
 // draw is made by counter's scalar loop.
 var vectorDraws func(state, n, r uint64, inv float64, out []uint32)
+
+// vectorTinyCounts is nil, like vectorDraws.
+var vectorTinyCounts func(start, stride, n, r uint64, inv float64, out []uint64)
