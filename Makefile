@@ -72,6 +72,8 @@ run: build
 
 test: need-test build vet
 	$(GO) test -race $$($(GO) list ./... | grep -v '/e2e\(/\|$$\)')
+	@echo '--- the core without its amd64 vector kernels (the path other CPUs take)'
+	$(GO) test -tags purego ./core/...
 	@echo '--- WASM tests under Node'
 	GOOS=js GOARCH=wasm $(GO) test -exec='$(GO_JS_WASM_EXEC)' ./core/... ./wasm/... ./export/...
 	@echo '--- fuzzing, $(FUZZTIME) a target'
@@ -83,6 +85,8 @@ vet: need-build
 	@unformatted=$$(gofmt -l $$(find . -name '*.go' -not -path './node_modules/*' -not -path './.git/*')); \
 	if [[ -n $$unformatted ]]; then echo "gofmt: not formatted:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) vet -tags purego ./core/...
+	GOARCH=arm64 $(GO) vet ./core/...
 	GOOS=js GOARCH=wasm $(GO) vet ./core/... ./wasm/... ./export/...
 
 # The browser tests, against the binary just built. CI=true (set by CI)
@@ -102,6 +106,8 @@ endef
 bench: need-test build
 	@echo '--- core benchmarks, native'
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./core/...
+	@echo '--- first comparisons, native without the vector kernels (-tags purego)'
+	$(GO) test -tags purego -run '^$$' -bench 'Compare$$' -benchtime $(BENCHTIME) ./core/stats
 	@echo '--- core benchmarks, WASM under Node'
 	GOOS=js GOARCH=wasm $(GO) test -exec='$(GO_JS_WASM_EXEC)' -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./core/...
 	@echo '--- WASM size'
