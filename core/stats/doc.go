@@ -13,6 +13,14 @@
 // fewer than MinSamples samples a side; that is the Underpowered verdict,
 // a result rather than an error.
 //
+// The bootstrap makes every draw the reference makes but counts them
+// rather than sorting each resample (see bootstrap.go). On amd64 CPUs with
+// AVX-512 (F and DQ) the draws are made eight at a time by the assembly in
+// draw_amd64.s, found at start-up with CPUID; anywhere else, under
+// WebAssembly, or built with -tags purego, the same draws are made one by
+// one. Both paths give the same bits, and the tests hold each kernel to the
+// scalar draws.
+//
 // Every function is safe to call concurrently: nothing here keeps state
 // between calls.
 package stats
