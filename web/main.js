@@ -31,50 +31,95 @@ async function compile(url) {
   }
 }
 
-// warmCharts draws, off-screen, one small chart of each kind the viewer
-// draws, one per task, and throws them away. The first chart a page draws
-// pays for ECharts compiling its code and for the browser finding its
-// fonts: 100 ms or more, which would otherwise land on the first interval
-// bars, in the middle of a computation. A chart that fails to draw here
-// is no error: the viewer draws its own.
+// warmCharts draws, off-screen, one chart of each kind the viewer draws,
+// each at the size a large review gives it, one per task, and throws them
+// away. The first charts a page draws pay for ECharts compiling its code,
+// for the browser finding its fonts, and for code running for the first
+// time: the interval bars of a hundred rows took 55–120 ms at their first
+// draw, in the middle of a computation, and 20–45 ms once warmed here
+// with bars as many. This runs while the browser compiles the WebAssembly.
+// A chart that fails to draw here is no error: the viewer draws its own.
 async function warmCharts() {
   const task = () => new Promise((resolve) => setTimeout(resolve, 0));
-  const axis = { axisLabel: { color: "#5f6b7a" }, splitLine: { show: true } };
-  const options = [
-    { // the run order: samples by position, a median line per side
-      animation: false, legend: { show: true }, tooltip: { trigger: "item", confine: true },
-      grid: { containLabel: true },
-      xAxis: { type: "category", name: "position in the run", data: ["1", "2", "3"] },
-      yAxis: { type: "value", name: "ms", scale: true, ...axis },
-      series: [{
-        name: "Baseline", type: "scatter", data: [1.02, 1.01, 1.03],
-        markLine: { symbol: ["none", "none"], data: [{ name: "median", yAxis: 1.02 }], label: { show: true, formatter: "median 1.02 ms" } },
-      }],
-    },
-    { // the interval bars: a box per row, marks for rows with no interval
-      animation: false, tooltip: { trigger: "item", confine: true }, grid: { containLabel: true },
-      xAxis: { type: "value", name: "Δ% of the baseline median", position: "top", ...axis },
-      yAxis: { type: "category", inverse: true, data: ["bench/vm/vm", "bench/vm/jit"], axisLabel: { interval: 0 } },
-      series: [
-        {
-          type: "boxplot", data: [{ name: "bench/vm/vm", value: [-1, -1, 0.5, 2, 2], itemStyle: { color: "#8a94a333" }, tooltip: { formatter: "<strong>bench</strong>" } }, { name: "bench/vm/jit" }],
-          markLine: { symbol: ["none", "none"], data: [{ name: "no change", xAxis: 0 }], label: { show: false } },
-        },
-        { type: "scatter", data: [{ name: "bench/vm/jit", value: [3, 1], symbol: "emptyCircle" }] },
-      ],
-    },
-  ];
+  const draw = (option, width, height) => {
+    const chart = echarts.init(document.createElement("div"), null, { width, height });
+    chart.setOption(option, { notMerge: true });
+    chart.dispose();
+  };
   try {
     await task();
-    const chart = echarts.init(document.createElement("div"), null, { width: 480, height: 240 });
-    for (const option of options) {
+    draw(runOrderOption(200), 560, 320);
+    for (let i = 0; i < 2; i++) {
       await task();
-      chart.setOption(option, { notMerge: true });
+      draw(intervalOption(warmBars), 640, 70 + 26 * warmBars);
     }
-    chart.dispose();
   } catch (err) {
     console.warn("benchview: warming the charts:", err);
   }
+}
+
+// warmBars is how many interval bars warmCharts draws: as many as the
+// review the page is measured with (e2e's BenchmarkDropToReady).
+const warmBars = 100;
+
+const warmAxis = { axisLabel: { color: "#5f6b7a" }, splitLine: { show: true, lineStyle: { color: "#e4e7ec" } } };
+const warmTooltip = { trigger: "item", confine: true, backgroundColor: "#ffffff", borderColor: "#e4e7ec", textStyle: { color: "#1f2430" } };
+
+// runOrderOption is shaped as the viewer's run-order chart (wasm/chart):
+// n samples a side, a median line each.
+function runOrderOption(n) {
+  const side = (name, color, shift, position) => ({
+    name, type: "scatter", itemStyle: { color },
+    data: Array.from({ length: n }, (_, i) => 1000 + shift + ((i * 37) % 23)),
+    markLine: {
+      symbol: ["none", "none"], data: [{ name: name + " median", yAxis: 1011 + shift }],
+      label: { show: true, color, backgroundColor: "#ffffffd9", position, formatter: "median 1.01 µs" },
+      lineStyle: { color, width: 1.5, type: "dashed" },
+    },
+    tooltip: { formatter: "{a}, run {b}: {c} ns" },
+  });
+  return {
+    animation: false, backgroundColor: "transparent", tooltip: warmTooltip,
+    grid: [{ left: "8", top: "36", right: "16", bottom: "30", containLabel: true }],
+    legend: { show: true, top: "0", right: "8", textStyle: { color: "#1f2430" } },
+    xAxis: [{ type: "category", name: "position in the run", nameLocation: "middle", data: Array.from({ length: n }, (_, i) => String(i + 1)) }],
+    yAxis: [{ type: "value", name: "ns", scale: true, ...warmAxis }],
+    series: [side("Baseline", "#5b6bd6", 0, "insideStartTop"), side("Current", "#e07b39", 5, "insideEndTop")],
+  };
+}
+
+// intervalOption is shaped as the viewer's interval bars (wasm/chart): n
+// rows, a box each, a hollow mark for a row with no interval, the zero line.
+function intervalOption(n) {
+  const colors = ["#d1434b", "#2f9e6b", "#8a94a3", "#b7800f"]; // the last: no interval
+  const names = Array.from({ length: n }, (_, i) => `bench${String(i).padStart(3, "0")}/vm/vm`);
+  const tooltip = (name) => ({ formatter: `<strong>${name}</strong><br>inside the noise: Δ +0.20%, 95% interval [-1.00%, +1.00%]<br>median 1.005 ms → 1.007 ms` });
+  const bars = names.map((name, i) => {
+    const color = colors[i % colors.length];
+    const bar = { name, itemStyle: { color: color + "33", borderColor: color, borderWidth: 1.5 }, tooltip: tooltip(name) };
+    const d = (i % 7) - 3;
+    if (color !== colors[3]) bar.value = [d - 1, d - 1, d, d + 1, d + 1];
+    return bar;
+  });
+  const marks = names.flatMap((name, i) => (i % colors.length === 3
+    ? [{ name, value: [(i % 7) - 3, i], symbol: "emptyCircle", symbolSize: 9, itemStyle: { color: colors[3] }, tooltip: tooltip(name) }]
+    : []));
+  return {
+    animation: false, backgroundColor: "transparent", tooltip: warmTooltip, legend: { show: false },
+    grid: [{ left: "8", top: "34", right: "32", bottom: "12", containLabel: true }],
+    xAxis: [{
+      position: "top", type: "value", name: "Δ% of the baseline median", nameLocation: "middle", nameGap: 24,
+      ...warmAxis, axisLabel: { formatter: "{value}%", color: "#5f6b7a" },
+    }],
+    yAxis: [{ type: "category", inverse: true, data: names, axisLabel: { interval: "0", color: "#1f2430" }, axisLine: { show: false } }],
+    series: [
+      {
+        name: "95% interval", type: "boxplot", data: bars,
+        markLine: { symbol: ["none", "none"], data: [{ name: "no change", xAxis: 0 }], label: { show: false }, lineStyle: { color: "#1f2430", width: 1.5, type: "solid" } },
+      },
+      { name: "Δ% with no interval", type: "scatter", data: marks },
+    ],
+  };
 }
 
 // fail tells the reader the viewer could not start; the text is set as text.
