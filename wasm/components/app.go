@@ -45,29 +45,7 @@ func (a *App) renderReview() vecty.ComponentOrHTML {
 	if s.Report(actions.Baseline) == nil && s.Report(actions.Current) == nil {
 		return &Intro{}
 	}
-	rows := s.Rows()
-	done, total := s.Progress()
-	selected, hasSelected := s.Selected()
-	view := s.View()
-	runGen := s.Gen(store.RunOrderChart(view.Selected)) // every run-order chart shares one generation
-	return elem.Main(
-		vecty.Markup(vecty.Class("review")),
-		&Summary{Host: a.Host, Counts: s.Counts(), Filter: view.Filter, Compared: s.Compared()},
-		&Toolbar{Host: a.Host, View: view, ShowAll: s.ShowAll(), Shown: len(rows)},
-		elem.Div(
-			vecty.Markup(vecty.Class("charts")),
-			&IntervalPanel{
-				Host: a.Host, Rows: rows, Selected: view.Selected, Dark: s.Dark(),
-				Gen: s.Gen(store.IntervalChart), Compared: s.Compared(), Live: done < total,
-			},
-			&RunOrderPanel{
-				Host: a.Host, Row: selected, HasRow: hasSelected, Dark: s.Dark(),
-				Gen: runGen, ShowAll: s.ShowAll(),
-			},
-		),
-		vecty.If(s.ShowAll(), &RunOrderGrid{Host: a.Host, Rows: rows, Selected: view.Selected, Dark: s.Dark(), Gen: runGen}),
-		&Table{Host: a.Host, Rows: rows, View: view, Compared: s.Compared()},
-	)
+	return &Review{Store: s, Host: a.Host}
 }
 
 // name is what a side's zone says it holds.

@@ -1,0 +1,92 @@
+//go:build js && wasm
+
+package components
+
+import (
+	"syscall/js"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+
+	"github.com/benchview/benchview/wasm/store"
+)
+
+// Review is the <main> that shows the reports loaded: the summary, the
+// toolbar, the charts and the table.
+//
+// A review appears part by part, a frame each: its summary and toolbar,
+// then its charts, then its table. The first time, each part runs code the
+// page has not run yet and has the browser style and lay out what it has
+// not laid out yet; all of them in one frame made a task of 130 ms or more
+// when a user's first reports arrived.
+type Review struct {
+	vecty.Core
+	Store *store.Store `vecty:"prop"`
+	Host  Host         `vecty:"prop"`
+
+	parts    int  // how many of the parts show
+	partsDue bool // a frame will show one more
+}
+
+// Render lays the parts shown out.
+func (r *Review) Render() vecty.ComponentOrHTML {
+	s := r.Store
+	rows := s.Rows()
+	done, total := s.Progress()
+	selected, hasSelected := s.Selected()
+	view := s.View()
+	runGen := s.Gen(store.RunOrderChart(view.Selected)) // every run-order chart shares one generation
+	children := []vecty.MarkupOrChild{
+		vecty.Markup(vecty.Class("review")),
+		&Summary{Host: r.Host, Counts: s.Counts(), Filter: view.Filter, Compared: s.Compared()},
+		&Toolbar{Host: r.Host, View: view, ShowAll: s.ShowAll(), Shown: len(rows)},
+		elem.Div(
+			vecty.Markup(vecty.Class("charts")),
+			&IntervalPanel{
+				Host: r.Host, Rows: rows, Selected: view.Selected, Dark: s.Dark(),
+				Gen: s.Gen(store.IntervalChart), Compared: s.Compared(), Live: done < total,
+			},
+			&RunOrderPanel{
+				Host: r.Host, Row: selected, HasRow: hasSelected, Dark: s.Dark(),
+				Gen: runGen, ShowAll: s.ShowAll(),
+			},
+		),
+		vecty.If(s.ShowAll(), &RunOrderGrid{Host: r.Host, Rows: rows, Selected: view.Selected, Dark: s.Dark(), Gen: runGen}),
+		&Table{Host: r.Host, Rows: rows, View: view, Compared: s.Compared()},
+	}
+	// The parts, by where each ends in children: summary and toolbar,
+	// charts, table. A part not shown yet is left out (nil).
+	ends := [...]int{3, 4, len(children)}
+	r.parts = min(r.parts+1, len(ends))
+	if r.parts < len(ends) {
+		for i := ends[r.parts-1]; i < len(children); i++ {
+			children[i] = nil
+		}
+		r.showMore()
+	} else {
+		delete(staging, r)
+	}
+	return elem.Main(children...)
+}
+
+// showMore has the review show one more part in the next frame.
+func (r *Review) showMore() {
+	staging[r] = true
+	if r.partsDue {
+		return
+	}
+	r.partsDue = true
+	var f js.Func
+	f = js.FuncOf(func(js.Value, []js.Value) any {
+		f.Release()
+		r.partsDue = false
+		if staging[r] {
+			vecty.Rerender(r)
+		}
+		return nil
+	})
+	js.Global().Call("requestAnimationFrame", f)
+}
+
+// Unmount forgets a review that is gone.
+func (r *Review) Unmount() { delete(staging, r) }
