@@ -77,7 +77,10 @@ func (p *page) start() {
 	p.listenPage()
 	p.setState()
 	p.loadFromAddress()
-	go warmCharts()
+	go func() {
+		warmCharts()
+		warmReview()
+	}()
 }
 
 // warmCharts builds each chart's option once, from a made-up row, each in
