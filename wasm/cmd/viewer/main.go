@@ -13,6 +13,7 @@ package main
 
 import (
 	"os"
+	"runtime/debug"
 	"syscall/js"
 
 	"github.com/hexops/vecty"
@@ -31,6 +32,14 @@ func main() {
 		serveWorker()
 		return
 	}
+	// The page's live heap is small (some 8 MB with a review of 100 rows a
+	// side), and every collection marks it in one go, in whatever task is
+	// running: 15-35 ms, four or five times while a first review was built.
+	// Collecting at five times the live heap, not twice, makes that rare;
+	// the limit has a review of very large reports collect sooner instead,
+	// before the WebAssembly memory (which never shrinks) grows past it.
+	debug.SetGCPercent(400)
+	debug.SetMemoryLimit(512 << 20)
 	p := newPage()
 	p.start()
 	select {} // callbacks from the page keep the program busy from here on
