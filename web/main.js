@@ -8,7 +8,8 @@
   let module;
   try {
     const compiling = compile(url);
-    // The compile runs off the main thread: meanwhile, warm the charts.
+    // The compile runs off the main thread: meanwhile (and after), warm
+    // the charts.
     await warmCharts();
     module = await compiling;
     globalThis.benchviewModule = module;
@@ -32,13 +33,15 @@ async function compile(url) {
 }
 
 // warmCharts draws, off-screen, one chart of each kind the viewer draws,
-// each at the size a large review gives it, one per task, and throws them
-// away. The first charts a page draws pay for ECharts compiling its code,
-// for the browser finding its fonts, and for code running for the first
-// time: the interval bars of a hundred rows took 55–120 ms at their first
-// draw, in the middle of a computation, and 20–45 ms once warmed here
-// with bars as many. This runs while the browser compiles the WebAssembly.
-// A chart that fails to draw here is no error: the viewer draws its own.
+// one per task, and throws them away. The first charts a page draws pay
+// for ECharts compiling its code, for the browser finding its fonts, and
+// for code running for the first time: the interval bars of a hundred rows
+// took 55–120 ms to draw in the middle of a computation, 20–45 ms once
+// warmed here with as many bars. (The run-order chart, drawn when a row is
+// selected, is warmed small: 200 positions would add 50–100 ms here.)
+// This runs once the WebAssembly is compiled, before the page is usable,
+// which it delays by about 100 ms. A chart that fails to draw here is no
+// error: the viewer draws its own.
 async function warmCharts() {
   const task = () => new Promise((resolve) => setTimeout(resolve, 0));
   const draw = (option, width, height) => {
@@ -48,11 +51,9 @@ async function warmCharts() {
   };
   try {
     await task();
-    draw(runOrderOption(200), 560, 320);
-    for (let i = 0; i < 2; i++) {
-      await task();
-      draw(intervalOption(warmBars), 640, 70 + 26 * warmBars);
-    }
+    draw(intervalOption(warmBars), 640, 70 + 26 * warmBars);
+    await task();
+    draw(runOrderOption(20), 560, 320);
   } catch (err) {
     console.warn("benchview: warming the charts:", err);
   }
