@@ -63,6 +63,7 @@ type page struct {
 	fragment   string // the view last written to the address
 	selected   string // the selection last written to the address
 	search     string // the query the reports were loaded from
+	warming    bool   // the warm-up (warmCharts, warmReview) is under way
 }
 
 func newPage() *page {
@@ -86,7 +87,9 @@ func (p *page) start() {
 	p.listenPage()
 	p.setState()
 	p.loadFromAddress()
+	p.warming = true
 	go func() {
+		defer func() { p.warming = false }()
 		warmCharts()
 		warmReview()
 	}()
@@ -152,9 +155,10 @@ func (p *page) render() {
 }
 
 // setState writes the phase to document.body.dataset.state. Any phase but
-// ready is written at once; ready waits for the frame that renders it, and
-// for every table row to be filled in, so that nothing reads "ready" before
-// the table and charts show it.
+// ready is written at once; ready waits for the frame that renders it, for
+// every table row to be filled in, and for the warm-up's made-up review to
+// leave the document, so that nothing reads "ready" before the table and
+// charts show it, or finds rows that are not the review's.
 func (p *page) setState() {
 	phase := p.store.Phase()
 	body := p.doc.Get("body")
@@ -167,6 +171,8 @@ func (p *page) setState() {
 		switch {
 		case p.store.Phase() != store.Ready:
 		case !components.Settled(): // rows still being filled in, frame by frame
+			afterRender(check)
+		case p.warming: // the warm-up's rows are still in the document
 			afterRender(check)
 		default:
 			body.Get("dataset").Set("state", string(store.Ready))

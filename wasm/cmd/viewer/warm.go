@@ -67,8 +67,9 @@ func warmReview() {
 			break
 		}
 	}
-	// Out of the document before the page can say ready: its table rows
-	// would be found with the page's. Whatever is left settles detached.
+	// Whatever is left settles detached. (The page does not say ready
+	// while the review is in the document: its rows would be found with
+	// the page's.)
 	holder.Call("remove")
 }
 
