@@ -33,35 +33,43 @@ async function compile(url) {
 }
 
 // warmCharts draws, off-screen, one chart of each kind the viewer draws,
-// one per task, and throws them away. The first charts a page draws pay
-// for ECharts compiling its code, for the browser finding its fonts, and
-// for code running for the first time: the interval bars of a hundred rows
-// took 55–120 ms to draw in the middle of a computation, 20–45 ms once
-// warmed here with as many bars. (The run-order chart, drawn when a row is
-// selected, is warmed small: 200 positions would add 50–100 ms here.)
-// This runs once the WebAssembly is compiled, before the page is usable,
-// which it delays by about 100 ms. A chart that fails to draw here is no
-// error: the viewer draws its own.
+// one per task, and throws them away. The first chart a page draws pays
+// for ECharts compiling its code and for the browser finding its fonts,
+// 80–130 ms however small; and the first interval bars of many rows, for
+// code running for the first time: a hundred of them took 55–120 ms to
+// draw in the middle of a computation, 20–50 ms once as many were drawn
+// here. This runs while the browser compiles the WebAssembly, or just
+// after: it has the page usable some 60 ms later than tiny charts did.
+// (Thirty bars here, and a hundred once the page was usable, made for
+// longer tasks in the first computation.) The run order, drawn once a row
+// is selected, is warmed small.
 async function warmCharts() {
-  const task = () => new Promise((resolve) => setTimeout(resolve, 0));
-  const draw = (option, width, height) => {
-    const chart = echarts.init(document.createElement("div"), null, { width, height });
-    chart.setOption(option, { notMerge: true });
-    chart.dispose();
-  };
-  try {
-    await task();
-    draw(intervalOption(warmBars), 640, 70 + 26 * warmBars);
-    await task();
-    draw(runOrderOption(20), 560, 320);
-  } catch (err) {
-    console.warn("benchview: warming the charts:", err);
-  }
+  await task();
+  draw(intervalOption(warmBars), 640, 70 + 26 * warmBars);
+  await task();
+  draw(runOrderOption(3), 480, 240);
 }
 
 // warmBars is how many interval bars warmCharts draws: as many as the
 // review the page is measured with (e2e's BenchmarkDropToReady).
 const warmBars = 100;
+
+// task resolves in a task of its own.
+function task() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+// draw draws option on a chart of its own, off-screen, and disposes of it.
+// A chart that fails to draw is no error: the viewer draws its own.
+function draw(option, width, height) {
+  try {
+    const chart = echarts.init(document.createElement("div"), null, { width, height });
+    chart.setOption(option, { notMerge: true });
+    chart.dispose();
+  } catch (err) {
+    console.warn("benchview: warming the charts:", err);
+  }
+}
 
 const warmAxis = { axisLabel: { color: "#5f6b7a" }, splitLine: { show: true, lineStyle: { color: "#e4e7ec" } } };
 const warmTooltip = { trigger: "item", confine: true, backgroundColor: "#ffffff", borderColor: "#e4e7ec", textStyle: { color: "#1f2430" } };
