@@ -90,8 +90,8 @@ func (p *page) start() {
 	p.warming = true
 	go func() {
 		defer func() { p.warming = false }()
+		warmReview() // first: a drop renders at once, and draws later
 		warmCharts()
-		warmReview()
 	}()
 }
 
