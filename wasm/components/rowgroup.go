@@ -32,9 +32,9 @@ type RowGroup struct {
 }
 
 // unsettled holds the groups waiting for the batch renderer, growing the
-// tables that have not added all their groups yet, and staging the pages
-// that do not show every part of their review yet; the page is not ready
-// while any holds any.
+// tables that have not added all their groups yet, and staging the reviews
+// that do not show all their parts yet; the page is not ready while any
+// holds any.
 var (
 	unsettled = map[*RowGroup]bool{}
 	growing   = map[*Table]bool{}
@@ -46,12 +46,13 @@ var (
 func Settled() bool { return len(unsettled) == 0 && len(growing) == 0 && len(staging) == 0 }
 
 // firstGroups is how many groups a table shows when it appears, the rows
-// a screen shows below the charts; it adds growGroups more in each frame
-// after, so that a table of many rows appears at once and the rest
-// follows, rather than one long task creating every row. (Eight groups a
-// frame, forty rows, made frames of 80 ms and more while the page's code
+// a screen shows below the charts; it adds more in each frame after, so
+// that a table of many rows appears at once and the rest follows, rather
+// than one long task creating every row: growGroups at first, then a
+// quarter of what it shows, up to maxGrow. (Eight groups a frame from the
+// start, forty rows, made frames of 80 ms and more while the page's code
 // still ran for the first time.)
-const firstGroups, growGroups = 2, 2
+const firstGroups, growGroups, maxGrow = 2, 2, 8
 
 // later has the batch renderer render g in a coming frame.
 //
@@ -151,7 +152,7 @@ func (t *Table) groups() vecty.List {
 	return list
 }
 
-// grow has the table show growGroups more groups in a coming frame. (It
+// grow has the table show more groups in a coming frame. (It
 // cannot ask vecty from Render: a table's first Render is not done yet.)
 func (t *Table) grow() {
 	growing[t] = true
@@ -164,7 +165,7 @@ func (t *Table) grow() {
 		f.Release()
 		t.growDue = false
 		if growing[t] {
-			t.more = growGroups
+			t.more = min(maxGrow, max(growGroups, len(t.rowGroups)/4))
 			vecty.Rerender(t)
 		}
 		return nil
