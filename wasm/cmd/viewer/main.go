@@ -90,7 +90,7 @@ func (p *page) start() {
 	p.warming = true
 	go func() {
 		defer func() { p.warming = false }()
-		warmReview() // first: a drop renders at once, and draws later
+		warmReview(p.busy) // first: a drop renders at once, and draws later
 		warmCharts()
 	}()
 }
@@ -111,6 +111,16 @@ func warmCharts() {
 	chart.RunOrder(row, false)
 	yield()
 	chart.Interval([]review.Row{row}, false)
+}
+
+// busy reports whether the page has reports to show, loaded or loading.
+func (p *page) busy() bool {
+	for _, side := range []actions.Side{actions.Baseline, actions.Current} {
+		if p.store.Report(side) != nil || p.store.Loading(side) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // Dispatch hands an action to the store (components.Host).

@@ -28,7 +28,11 @@ import (
 // meanwhile is not held up; the review lives in a store of its own, and its
 // host does nothing: no action reaches the page's store, and no chart is
 // drawn (main.js warms ECharts).
-func warmReview() {
+//
+// Once busy reports true (the page has reports of its own to show), the
+// warm-up stops rendering: the page's own renders warm the code by then,
+// and the two in the same frames made frames of 100 ms and more.
+func warmReview(busy func() bool) {
 	s := store.New()
 	for _, side := range []actions.Side{actions.Baseline, actions.Current} {
 		yield()
@@ -45,6 +49,9 @@ func warmReview() {
 		}})
 	}
 	yield()
+	if busy() {
+		return
+	}
 	doc := js.Global().Get("document")
 	holder := doc.Call("createElement", "div")
 	holder.Call("setAttribute", "aria-hidden", "true")
@@ -63,7 +70,7 @@ func warmReview() {
 	// browser styles and lays each out in its frame.
 	for range warmFrames {
 		nextFrame()
-		if components.Settled() {
+		if components.Settled() || busy() {
 			break
 		}
 	}
