@@ -15,6 +15,7 @@ import (
 	"os"
 	"runtime/debug"
 	"syscall/js"
+	"time"
 
 	"github.com/hexops/vecty"
 
@@ -64,6 +65,7 @@ type page struct {
 	selected   string // the selection last written to the address
 	search     string // the query the reports were loaded from
 	warming    bool   // the warm-up (warmCharts, warmReview) is under way
+	cold       bool   // the page does not say idle yet: the warm-up has not run, for at most maxWarmUp
 }
 
 func newPage() *page {
@@ -88,12 +90,27 @@ func (p *page) start() {
 	p.setState()
 	p.loadFromAddress()
 	p.warming = true
+	p.cold = true
+	warmed := func() {
+		if p.cold {
+			p.cold = false
+			p.setState()
+		}
+	}
 	go func() {
 		defer func() { p.warming = false }()
 		warmReview(p.busy) // first: a drop renders at once, and draws later
 		warmCharts()
+		warmed()
 	}()
+	// The warm-up waits for animation frames, which a page in a background
+	// tab does not get: say idle anyway after a while.
+	time.AfterFunc(maxWarmUp, warmed)
 }
+
+// maxWarmUp is the longest the page waits for its warm-up before it says
+// idle.
+const maxWarmUp = 3 * time.Second
 
 // warmCharts builds each chart's option once, from a made-up row, each in
 // a task of its own. The first option a program builds pays for
@@ -172,17 +189,30 @@ func (p *page) render() {
 func (p *page) setState() {
 	phase := p.store.Phase()
 	body := p.doc.Get("body")
+	if phase == store.Idle && p.cold {
+		// The page says idle once its code is warm: a drop before then
+		// works, but its first render would run cold code (see warmReview).
+		return
+	}
 	if phase != store.Ready {
 		body.Get("dataset").Set("state", string(phase))
 		return
 	}
 	var check func()
+	seen := false
 	check = func() {
 		switch {
 		case p.store.Phase() != store.Ready:
 		case !components.Settled(): // rows still being filled in, frame by frame
 			afterRender(check)
 		case p.warming: // the warm-up's rows are still in the document
+			afterRender(check)
+		case !seen:
+			// One frame more: when the change that made the page ready came
+			// during vecty's render (a chart saying it drew), vecty renders
+			// it in a frame it asked for after this one, and the header's
+			// Download button would still be disabled on a ready page.
+			seen = true
 			afterRender(check)
 		default:
 			body.Get("dataset").Set("state", string(store.Ready))
