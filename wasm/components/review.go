@@ -3,8 +3,6 @@
 package components
 
 import (
-	"syscall/js"
-
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 
@@ -76,16 +74,12 @@ func (r *Review) showMore() {
 		return
 	}
 	r.partsDue = true
-	var f js.Func
-	f = js.FuncOf(func(js.Value, []js.Value) any {
-		f.Release()
+	NextFrame(func() {
 		r.partsDue = false
 		if staging[r] {
 			vecty.Rerender(r)
 		}
-		return nil
 	})
-	js.Global().Call("requestAnimationFrame", f)
 }
 
 // Unmount forgets a review that is gone.

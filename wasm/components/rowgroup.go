@@ -160,17 +160,13 @@ func (t *Table) grow() {
 		return
 	}
 	t.growDue = true
-	var f js.Func
-	f = js.FuncOf(func(js.Value, []js.Value) any {
-		f.Release()
+	NextFrame(func() {
 		t.growDue = false
 		if growing[t] {
 			t.more = min(maxGrow, max(growGroups, len(t.rowGroups)/4))
 			vecty.Rerender(t)
 		}
-		return nil
 	})
-	js.Global().Call("requestAnimationFrame", f)
 }
 
 // Unmount forgets a table that is gone.

@@ -223,14 +223,6 @@ func (p *page) setState() {
 
 // afterRender calls f in the next animation frame, after vecty's render of
 // that frame (vecty asked for its frame first).
-func afterRender(f func()) {
-	var cb js.Func
-	cb = js.FuncOf(func(js.Value, []js.Value) any {
-		cb.Release()
-		f()
-		return nil
-	})
-	js.Global().Call("requestAnimationFrame", cb)
-}
+func afterRender(f func()) { components.NextFrame(f) }
 
 func location() js.Value { return js.Global().Get("location") }
