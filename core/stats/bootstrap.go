@@ -112,9 +112,10 @@ type drawer struct {
 }
 
 func newDrawer(n int) *drawer {
-	d := &drawer{n: n, div: newDivisor(uint64(n)), out: make([]uint32, (n+7)&^7)}
+	d := &drawer{n: n, div: newDivisor(uint64(n))}
 	if vectorDraws != nil && n >= 3 && n <= maxVectorN {
 		d.vector, d.r, d.inv = true, (1<<32)%uint64(n), 1/float64(n)
+		d.out = make([]uint32, (n+7)&^7)
 	}
 	return d
 }
