@@ -152,10 +152,13 @@ func (p *page) parse(side actions.Side, name string, blob js.Value) {
 		p.store.Dispatch(&actions.LoadFailed{Side: side, Name: name, Err: err.Error()})
 		return
 	}
-	p.keepSource(r, blob)
 	// Pairing the reports into a review, and what follows, in a task of
 	// its own: not after the last piece of parsing, in the same.
 	yield()
+	// Kept in the same task as the report enters the store: keepSource
+	// forgets the sources of reports the store does not have, and the other
+	// side's parse may finish during the yield.
+	p.keepSource(r, blob)
 	p.store.Dispatch(&actions.ReportLoaded{Side: side, Report: r})
 }
 
