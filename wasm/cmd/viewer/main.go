@@ -198,31 +198,26 @@ func (p *page) setState() {
 		body.Get("dataset").Set("state", string(phase))
 		return
 	}
+	// Ready waits, frame by frame, for the table's rows to be filled in
+	// and for the warm-up's rows to leave the document; and then one frame
+	// more: when the change that made the page ready came during vecty's
+	// render (a chart saying it drew), vecty renders it in a frame it asked
+	// for after this one, and the header's Download button would still be
+	// disabled on a ready page.
 	var check func()
 	seen := false
 	check = func() {
-		switch {
-		case p.store.Phase() != store.Ready:
-		case !components.Settled(): // rows still being filled in, frame by frame
-			afterRender(check)
-		case p.warming: // the warm-up's rows are still in the document
-			afterRender(check)
-		case !seen:
-			// One frame more: when the change that made the page ready came
-			// during vecty's render (a chart saying it drew), vecty renders
-			// it in a frame it asked for after this one, and the header's
-			// Download button would still be disabled on a ready page.
-			seen = true
-			afterRender(check)
-		default:
-			body.Get("dataset").Set("state", string(store.Ready))
+		if p.store.Phase() != store.Ready {
+			return
 		}
+		if shown := components.Settled() && !p.warming; !shown || !seen {
+			seen = seen || shown
+			components.NextFrame(check)
+			return
+		}
+		body.Get("dataset").Set("state", string(store.Ready))
 	}
-	afterRender(check)
+	components.NextFrame(check)
 }
-
-// afterRender calls f in the next animation frame, after vecty's render of
-// that frame (vecty asked for its frame first).
-func afterRender(f func()) { components.NextFrame(f) }
 
 func location() js.Value { return js.Global().Get("location") }

@@ -107,7 +107,7 @@ func warmReport(side actions.Side) string {
 // nextFrame waits for the next animation frame, after vecty's render.
 func nextFrame() {
 	done := make(chan struct{})
-	afterRender(func() { close(done) })
+	components.NextFrame(func() { close(done) })
 	<-done
 }
 
