@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -545,6 +546,11 @@ func TestScreenshots(t *testing.T) {
 	b.do(t, chromedp.Click(chromedp.CSS(`tr[data-row="`+first+`"] .row-name`)))
 	b.waitFor(t, "the selected row's chart", ready+` && document.querySelector(".run-order-chart") !== null`)
 	b.do(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+	// The review's parts appear a frame each; each must land in its place.
+	order := eval[[]string](t, b, `[...document.querySelector(".review").children].filter(e => !e.hidden).map(e => e.className)`)
+	if want := []string{"summary", "toolbar", "charts", "results"}; !slices.Equal(order, want) {
+		t.Errorf("the review's parts are %q, want %q", order, want)
+	}
 	light := b.screenshot(t, dir, "light.png")
 	t.Logf("screenshot (light): %s", light)
 

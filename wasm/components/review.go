@@ -53,12 +53,15 @@ func (r *Review) Render() vecty.ComponentOrHTML {
 		&Table{Host: r.Host, Rows: rows, View: view, Compared: s.Compared()},
 	}
 	// The parts, by where each ends in children: summary and toolbar,
-	// charts, table. A part not shown yet is left out (nil).
+	// charts, table. A part not shown yet is an empty element, not nil:
+	// vecty inserts a child that was nil after the last sibling it
+	// rendered, and a toolbar that skipped its render is not one, so the
+	// charts and the table went in above it.
 	ends := [...]int{3, 4, len(children)}
 	r.parts = min(r.parts+1, len(ends))
 	if r.parts < len(ends) {
 		for i := ends[r.parts-1]; i < len(children); i++ {
-			children[i] = nil
+			children[i] = elem.Div(vecty.Markup(vecty.Attribute("hidden", true)))
 		}
 		r.showMore()
 	} else {
