@@ -1,7 +1,9 @@
 package e2e
 
 import (
+	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,7 +14,8 @@ import (
 )
 
 // Download report, pressed from the keyboard, saves one HTML file named
-// after the reports; opened from disk in a browser that never saw benchview,
+// after the reports, byte for byte the file `benchview export` writes for
+// the same reports; opened from disk in a browser that never saw benchview,
 // with no request allowed but the file itself, it shows every row of the
 // viewer with the same data-verdict (or data-state).
 func TestDownloadReportOpensFromDiskWithTheViewersVerdicts(t *testing.T) {
@@ -36,6 +39,10 @@ func TestDownloadReportOpensFromDiskWithTheViewersVerdicts(t *testing.T) {
 	page := waitForFile(t, want)
 	b.waitFor(t, "the button to be ready again", `!document.getElementById("download").disabled && !document.querySelector(".download-error")`)
 
+	if got, want := readFile(t, page), exportCLI(t, base, cur); !bytes.Equal(got, want) {
+		t.Errorf("Download report wrote %d bytes, not the %d that benchview export writes for the same reports", len(got), len(want))
+	}
+
 	f, doc := openFile(t, page)
 	f.do(t, chromedp.Navigate(doc))
 	f.waitFor(t, "the downloaded page", `document.body.dataset.state === "ready"`)
@@ -57,6 +64,29 @@ func TestDownloadReportOpensFromDiskWithTheViewersVerdicts(t *testing.T) {
 			t.Errorf("row %s: the downloaded page says verdict %q state %q, the viewer %q %q", v.Key, r.Verdict, r.State, v.Verdict, v.State)
 		}
 	}
+}
+
+// exportCLI is the page `benchview export` writes for base and cur, run
+// where they are so that the page names them as the viewer does, by their
+// file names.
+func exportCLI(t *testing.T, base, cur string) []byte {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "review.html")
+	cmd := exec.Command(binary(t), "export", "-o", out, filepath.Base(base), filepath.Base(cur))
+	cmd.Dir = filepath.Dir(base)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("benchview export: %v\n%s", err, msg)
+	}
+	return readFile(t, out)
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // waitForFile waits, up to a minute, for a download to finish as path (the
