@@ -87,6 +87,15 @@ func medians(n int, start, stride uint64) positions {
 	if upper != lower {
 		pos.upper = make([]uint32, resamples)
 	}
+	if !hostMedians(n, start, stride, lower, upper, pos) {
+		drawMedians(n, start, stride, lower, upper, pos)
+	}
+	return pos
+}
+
+// drawMedians is medians in Go: it sets pos for a side of n, whose median
+// lies between sorted positions lower and upper.
+func drawMedians(n int, start, stride uint64, lower, upper int, pos positions) {
 	d := newDrawer(n)
 	switch {
 	case n <= maxTiny:
@@ -96,7 +105,6 @@ func medians(n int, start, stride uint64) positions {
 	default:
 		countWide(d, start, stride, lower, upper, pos)
 	}
-	return pos
 }
 
 // drawer makes a resample's draws: the positions next() % n.
