@@ -446,25 +446,42 @@ func TestTheViewLivesInTheFragment(t *testing.T) {
 	srv := serve(t, base, cur)
 	b := open(t, srv)
 	want := compare(t, base, cur)
-	var noise []string
+	// The link sorts, filters, searches and selects: the rows inside the
+	// noise whose name has "er", by Δ descending, one of them selected.
+	const search = "er"
+	var noise, found []string
 	for _, c := range want {
 		if c.Verdict == "inside the noise" {
 			noise = append(noise, c.key())
+			if strings.Contains(c.key(), search) {
+				found = append(found, c.key())
+			}
 		}
 	}
-	if len(noise) < 3 {
-		t.Fatalf("golden a has %d rows inside the noise; the test needs three", len(noise))
+	if len(found) < 3 || len(found) == len(noise) {
+		t.Fatalf("golden a has %d rows inside the noise, %d with %q; the test needs three, and some without", len(noise), len(found), search)
 	}
-	first, second := noise[0], noise[1]
-	b.do(t, chromedp.Navigate(srv.String()+"#sort=delta&desc=1&filter=inside+the+noise&row="+urlQuery(first)))
+	first, second := found[0], found[1]
+	b.do(t, chromedp.Navigate(srv.String()+"#sort=delta&desc=1&filter=inside+the+noise&q="+search+"&row="+urlQuery(first)))
 	b.waitFor(t, "the restored view", ready+` && document.querySelector(".run-order-chart")?.dataset.row === `+jsString(first))
 
 	if v := eval[string](t, b, `document.getElementById("verdict-filter").value`); v != "inside the noise" {
 		t.Errorf("the filter shows %q", v)
 	}
+	if v := eval[string](t, b, `document.getElementById("search").value`); v != search {
+		t.Errorf("the search box holds %q, the link says %q", v, search)
+	}
+	if v := eval[string](t, b, `document.querySelector("th[data-col=delta]").getAttribute("aria-sort")`); v != "descending" {
+		t.Errorf("the Δ column is sorted %q, the link says descending", v)
+	}
 	rows := tableRows(t, b)
-	if len(rows) != len(noise) {
-		t.Errorf("%d rows shown, want the %d inside the noise", len(rows), len(noise))
+	var keys []string
+	for _, r := range rows {
+		keys = append(keys, r.Key)
+	}
+	slices.Sort(keys)
+	if !slices.Equal(keys, slices.Sorted(slices.Values(found))) {
+		t.Errorf("rows shown %q, want the rows inside the noise with %q: %q", keys, search, found)
 	}
 	deltas := eval[[]string](t, b, `[...document.querySelectorAll("tr[data-row] td.delta")].map(td => td.textContent)`)
 	for i := 1; i < len(deltas); i++ {
@@ -484,12 +501,15 @@ func TestTheViewLivesInTheFragment(t *testing.T) {
 	b.do(t, chromedp.Click(chromedp.CSS(`tr[data-row="`+second+`"] .row-name`)))
 	b.waitFor(t, "the second selection in the address", `location.hash.includes(`+jsString("row="+urlQuery(second))+`)`)
 	b.do(t, chromedp.SendKeys(chromedp.CSS("#search"), "v"))
-	b.waitFor(t, "the search in the address", `location.hash.includes("q=v")`)
+	b.waitFor(t, "the search in the address", `location.hash.includes("q=`+search+`v")`)
 	if n := eval[int](t, b, `history.length`); n != length+1 {
 		t.Errorf("history grew by %d for one selection and one search, want 1", n-length)
 	}
 	b.do(t, chromedp.Evaluate[chromedp.Void](`history.back()`))
 	b.waitFor(t, "back to undo the selection", ready+` && document.querySelector("tr.selected")?.dataset.row === `+jsString(first))
+	if v := eval[string](t, b, `document.getElementById("search").value`); v != search {
+		t.Errorf("after Back, the search box holds %q, want the link's %q", v, search)
+	}
 }
 
 func urlQuery(s string) string {
