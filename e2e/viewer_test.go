@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -399,14 +400,28 @@ func TestReportsNamedInTheAddressLoad(t *testing.T) {
 func TestAReportThatCannotBeLoadedIsAnError(t *testing.T) {
 	srv := serve(t)
 	b := open(t, srv)
-	for _, c := range []struct{ query, alert string }{
+	const foreign = "only reports from this page's own origin"
+	// Another origin, however it is spelled, is refused before any request
+	// is made (the browser's origin check would fail the test otherwise).
+	cases := []struct{ query, alert string }{
 		{"?baseline=examples/missing.jsonl", "missing.jsonl: HTTP 404"},
-		// Another origin is refused before any request is made (the
-		// browser's origin check would fail the test otherwise).
-		{"?baseline=http://example.com/base.jsonl", "only reports from this page's own origin"},
+		{"?baseline=http://example.com/base.jsonl", foreign},
+	}
+	for _, ref := range []string{
+		"//example.com/base.jsonl",
+		"https://" + srv.Host + "/examples/base-a.jsonl",
+		"http://" + srv.Hostname() + ":1/base.jsonl",
+		"http://" + srv.Host + "@example.com/base.jsonl",
+		"data:application/json,{}",
+		"javascript:alert(1)",
 	} {
+		cases = append(cases, struct{ query, alert string }{"?baseline=" + url.QueryEscape(ref), foreign})
+	}
+	cases = append(cases, struct{ query, alert string }{"?baseline=examples/base-a.jsonl&current=" + url.QueryEscape("http://example.com/cur.jsonl"), foreign})
+	for _, c := range cases {
 		b.do(t, chromedp.Navigate(b.origin+"/"+c.query))
-		b.waitFor(t, "the error state for "+c.query, `document.body.dataset.state === "error"`)
+		// The page may say error a frame before the alert is drawn.
+		b.waitFor(t, "the error state and its alert for "+c.query, `document.body.dataset.state === "error" && document.querySelector("[role=alert]")?.textContent`)
 		if alert := eval[string](t, b, `document.querySelector("[role=alert]")?.textContent ?? ""`); !strings.Contains(alert, c.alert) {
 			t.Errorf("%s: the alert says %q, want it to say %q", c.query, alert, c.alert)
 		}
