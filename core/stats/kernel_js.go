@@ -4,6 +4,7 @@ package stats
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"sync"
 	"syscall/js"
@@ -77,13 +78,15 @@ type kernel struct {
 // called, and returns nil from then on if that failed.
 var loadKernel = sync.OnceValue(func() (k *kernel) {
 	defer func() {
-		if recover() != nil {
+		if err := recover(); err != nil {
+			// Slower, not wrong: say so where a developer looks.
+			js.Global().Get("console").Call("warn", fmt.Sprintf("benchview: the bootstrap's draws run in Go: the host kernel did not load: %v", err))
 			k = nil
 		}
 	}()
 	wasm := js.Global().Get("WebAssembly")
 	if wasm.Type() != js.TypeObject {
-		return nil
+		panic("this host has no WebAssembly object")
 	}
 	module := kernelModule()
 	bytes := js.Global().Get("Uint8Array").New(len(module))
