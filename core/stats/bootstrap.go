@@ -204,26 +204,46 @@ func countNarrow(d *drawer, start, stride uint64, lower, upper int, pos position
 	counts := make([]byte, (d.n+7)&^7)
 	for r := range resamples {
 		count(d, start+uint64(r)*stride, counts)
-		// Position k of the sorted resample is in bucket i when the draws
-		// up to and including bucket i number more than k.
-		seen, i := 0, 0
-		for ; ; i += 8 {
-			s := int(binary.LittleEndian.Uint64(counts[i:]) * 0x0101_0101_0101_0101 >> 56)
-			if seen+s > lower {
-				break
-			}
-			seen += s
+		pos.lower[r] = uint32(sortedAt(counts, lower))
+		pos.upper[r] = pos.lower[r]
+		if upper != lower {
+			pos.upper[r] = uint32(sortedAt(counts, upper))
 		}
-		for seen += int(counts[i]); seen <= lower; seen += int(counts[i]) {
-			i++
-		}
-		pos.lower[r] = uint32(i)
-		if seen <= upper {
-			for i++; counts[i] == 0; i++ {
-			}
-		}
-		pos.upper[r] = uint32(i)
 		clear(counts)
+	}
+}
+
+// sortedAt is the position at k of the sorted resample whose byte counts
+// are counts: the first position whose running total of draws exceeds k.
+// Eight positions at a time: multiplying a word of counts by 0x0101...01
+// turns each byte into the running total up to it within the word (none
+// overflows: the totals never exceed n <= 255), and its top byte is the
+// word's total. In the word where the total passes k, the position is how
+// many of those running totals are still at most k.
+func sortedAt(counts []byte, k int) int {
+	const ones = 0x0101_0101_0101_0101
+	seen, i := 0, 0
+	for {
+		sums := binary.LittleEndian.Uint64(counts[i:]) * ones
+		if total := int(sums >> 56); seen+total <= k {
+			seen += total
+			i += 8
+			continue
+		}
+		t := uint64(k - seen)
+		if t < 0x80 {
+			// A byte b below 0x80 has b | 0x80 - (t+1) >= 0x80 exactly
+			// when b > t, without borrowing from its neighbour.
+			above := bits.OnesCount64((sums|0x8080_8080_8080_8080 - (t+1)*ones) & 0x8080_8080_8080_8080)
+			if sums&0x8080_8080_8080_8080 == 0 {
+				return i + 8 - above
+			}
+		}
+		for j := 0; ; j++ {
+			if int(sums>>(8*j)&0xFF) > k-seen {
+				return i + j
+			}
+		}
 	}
 }
 

@@ -98,9 +98,11 @@ func sortingBootstrap(base, cur []uint64) (lo, hi float64) {
 }
 
 func TestCountingBootstrapIsSortingBootstrap(t *testing.T) {
-	// Odd and even sizes, equal and unequal sides, the floor, and sizes
-	// that straddle the 64-position mark; FuzzCompare tries many more.
-	sizes := [][2]int{{6, 6}, {6, 7}, {7, 6}, {8, 9}, {15, 15}, {16, 15}, {31, 64}, {101, 6}, {64, 101}}
+	// Odd and even sizes, equal and unequal sides, the floor, sizes that
+	// straddle the 64-position mark, byte counts whose running totals
+	// reach 128 and more (sortedAt's slow word), and the first size
+	// counted in words; FuzzCompare tries many more.
+	sizes := [][2]int{{6, 6}, {6, 7}, {7, 6}, {8, 9}, {15, 15}, {16, 15}, {31, 64}, {101, 6}, {64, 101}, {200, 131}, {255, 256}}
 	if testing.Short() {
 		sizes = sizes[:5]
 	}
@@ -173,5 +175,33 @@ func TestPercentileIsTheReferences(t *testing.T) {
 	}
 	if !slices.Equal(a, []float64{9, 1, 8, 2, 7, 3, 6, 4, 5, 0}) {
 		t.Errorf("percentile reordered its input: %v", a)
+	}
+}
+
+func TestSortedAtIsTheFirstPositionPastK(t *testing.T) {
+	// Counts as draws leave them, and counts piled into a few positions,
+	// so that a word's running totals reach 0x80 and more: the case the
+	// word-at-a-time comparison cannot take.
+	r := splitMix64{state: 3}
+	for trial := range 2000 {
+		n := 1 + int(r.next()%255)
+		counts := make([]byte, (n+7)&^7)
+		spots := n // draws spread over every position
+		if trial%2 == 1 {
+			spots = 1 + int(r.next()%3) // or piled into one to three
+		}
+		for range n {
+			counts[int(r.next()%uint64(spots))*(n/spots)]++
+		}
+		for k := range n {
+			want, seen := 0, int(counts[0])
+			for seen <= k {
+				want++
+				seen += int(counts[want])
+			}
+			if got := sortedAt(counts, k); got != want {
+				t.Fatalf("n=%d, counts %v: position %d of the sorted resample is at %d, sortedAt says %d", n, counts, k, want, got)
+			}
+		}
 	}
 }
