@@ -221,7 +221,7 @@ func countNarrow(d *drawer, start, stride uint64, lower, upper int, pos position
 // word's total. In the word where the total passes k, the position is how
 // many of those running totals are still at most k.
 func sortedAt(counts []byte, k int) int {
-	const ones = 0x0101_0101_0101_0101
+	const ones, tops = 0x0101_0101_0101_0101, 0x8080_8080_8080_8080
 	seen, i := 0, 0
 	for {
 		sums := binary.LittleEndian.Uint64(counts[i:]) * ones
@@ -234,8 +234,8 @@ func sortedAt(counts []byte, k int) int {
 		if t < 0x80 {
 			// A byte b below 0x80 has b | 0x80 - (t+1) >= 0x80 exactly
 			// when b > t, without borrowing from its neighbour.
-			above := bits.OnesCount64((sums|0x8080_8080_8080_8080 - (t+1)*ones) & 0x8080_8080_8080_8080)
-			if sums&0x8080_8080_8080_8080 == 0 {
+			above := bits.OnesCount64(((sums | tops) - (t+1)*ones) & tops)
+			if sums&tops == 0 {
 				return i + 8 - above
 			}
 		}
