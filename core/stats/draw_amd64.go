@@ -8,11 +8,11 @@ package stats
 // [3, maxVectorN]. It needs AVX-512 F and DQ.
 //
 // Each lane splits z into halves, z = h*2^32 + l, so that z is congruent
-// mod n to x = h*(2^32 % n) + l, which is below (2^32-1)*n <= 2^53: a
-// float64 holds it exactly. x * (1/n) in floating point is within 2/n < 1
-// of x/n (two roundings of 2^-53 each), so its truncation q is the
-// quotient or one off it either way, and x - q*n needs at most one
-// correction up or down.
+// mod n to x = h*(2^32 % n) + l, which is below 2^32*n <= 2^53: a float64
+// holds it exactly. x * (1/n) in floating point is within 2^-19 of x/n
+// (two roundings of 2^-53 each, and x/n < 2^32), so rounded to the nearest
+// integer it is the quotient or one more; x - q*n in one fused
+// multiply-add is exact, and is the remainder or the remainder less n.
 //
 //go:noescape
 func drawAVX512(state, n, r uint64, inv float64, out []uint32)

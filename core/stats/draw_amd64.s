@@ -26,36 +26,36 @@ GLOBL low32<>(SB), RODATA|NOPTR, $8
 DATA ones<>+0(SB)/8, $1
 GLOBL ones<>(SB), RODATA|NOPTR, $8
 
-// DRAW turns the eight states in s into their draws reduced mod n, in s,
-// with t and u for scratch. It expects Z3, Z4 = mix's multipliers, Z5 = n,
-// Z6 = 2^32 % n, Z7 = 1/n, Z8 = 2^32-1 and Z9 = 0 in every lane, and
-// uses K1 and K2.
+// DRAW turns the eight states in s into their draws reduced mod n, as
+// float64s in t, with s and u for scratch. It expects Z3, Z4 = mix's
+// multipliers, Z5 = n as a float64, Z6 = 2^32 % n, Z7 = 1/n, Z8 = 2^32-1
+// and Z9 = 0 in every lane, and uses K1.
 //
 // mix(s), then x = (z>>32)*(2^32 % n) + z&(2^32-1), congruent to z and
-// below 2^53; q = trunc(x * (1/n)) is at most one from x/n, so x - q*n
-// lies in [-n, 2n) and needs at most one correction.
+// below 2^53, so exact as a float64. x * (1/n) is within 2^-19 of x/n
+// (x/n is below 2^32), so rounded to the nearest integer it is the
+// quotient or one more; x - q*n, computed exactly in one fused
+// multiply-add, is then the remainder or the remainder less n, which one
+// masked add corrects.
 #define DRAW(s, t, u) \
-	VPSRLQ      $30, s, t       \
-	VPXORQ      s, t, s         \
-	VPMULLQ     Z3, s, s        \
-	VPSRLQ      $27, s, t       \
-	VPXORQ      s, t, s         \
-	VPMULLQ     Z4, s, s        \
-	VPSRLQ      $31, s, t       \
-	VPXORQ      s, t, s         \
-	VPSRLQ      $32, s, t       \
-	VPMULUDQ    Z6, t, t        \
-	VPANDQ      Z8, s, u        \
-	VPADDQ      u, t, t         \
-	VCVTUQQ2PD  t, u            \
-	VMULPD      Z7, u, u        \
-	VCVTTPD2UQQ u, u            \
-	VPMULLQ     Z5, u, u        \
-	VPSUBQ      u, t, s         \
-	VPCMPQ      $1, Z9, s, K1   \
-	VPADDQ      Z5, s, K1, s    \
-	VPCMPQ      $5, Z5, s, K2   \
-	VPSUBQ      Z5, s, K2, s
+	VPSRLQ       $30, s, t      \
+	VPXORQ       s, t, s        \
+	VPMULLQ      Z3, s, s       \
+	VPSRLQ       $27, s, t      \
+	VPXORQ       s, t, s        \
+	VPMULLQ      Z4, s, s       \
+	VPSRLQ       $31, s, t      \
+	VPXORQ       s, t, s        \
+	VPSRLQ       $32, s, t      \
+	VPMULUDQ     Z6, t, t       \
+	VPANDQ       Z8, s, u       \
+	VPADDQ       u, t, t        \
+	VCVTUQQ2PD   t, t           \
+	VMULPD       Z7, t, u       \
+	VRNDSCALEPD  $0, u, u       \
+	VFNMADD231PD Z5, u, t       \
+	VCMPPD       $1, Z9, t, K1  \
+	VADDPD       Z5, t, K1, t
 
 // SETUP fills the registers DRAW expects from n in CX, 2^32 % n in DX and
 // 1/n in X0.
@@ -63,6 +63,7 @@ GLOBL ones<>(SB), RODATA|NOPTR, $8
 	VPBROADCASTQ mix1<>(SB), Z3 \
 	VPBROADCASTQ mix2<>(SB), Z4 \
 	VPBROADCASTQ CX, Z5         \
+	VCVTUQQ2PD   Z5, Z5         \
 	VPBROADCASTQ DX, Z6         \
 	VBROADCASTSD X0, Z7         \
 	VPBROADCASTQ low32<>(SB), Z8 \
@@ -90,7 +91,8 @@ draws:
 	JLE  drawn
 	VMOVDQA64 Z1, Z10
 	DRAW(Z10, Z11, Z12)
-	VPMOVQD Z10, (DI)
+	VCVTTPD2DQ Z11, Y11
+	VMOVDQU    Y11, (DI)
 	VPADDQ  Z2, Z1, Z1
 	ADDQ    $32, DI
 	SUBQ    $8, SI
@@ -134,7 +136,9 @@ resamples:
 	VPADDQ       Z14, Z1, Z2
 	VPADDQ       Z13, Z1, Z1
 	DRAW(Z1, Z10, Z11)
+	VCVTTPD2QQ Z10, Z1
 	DRAW(Z2, Z10, Z11)
+	VCVTTPD2QQ Z10, Z2
 
 	// Each draw j adds 1 << 4j; no sum of them carries out of a nibble.
 	VPSLLQ  $2, Z1, Z1
