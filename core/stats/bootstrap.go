@@ -204,10 +204,11 @@ func countNarrow(d *drawer, start, stride uint64, lower, upper int, pos position
 	counts := make([]byte, (d.n+7)&^7)
 	for r := range resamples {
 		count(d, start+uint64(r)*stride, counts)
-		pos.lower[r] = uint32(sortedAt(counts, lower))
-		pos.upper[r] = pos.lower[r]
+		at, word, before := sortedAt(counts, lower, 0, 0)
+		pos.lower[r] = uint32(at)
 		if upper != lower {
-			pos.upper[r] = uint32(sortedAt(counts, upper))
+			at, _, _ = sortedAt(counts, upper, word, before)
+			pos.upper[r] = uint32(at)
 		}
 		clear(counts)
 	}
@@ -220,9 +221,13 @@ func countNarrow(d *drawer, start, stride uint64, lower, upper int, pos position
 // overflows: the totals never exceed n <= 255), and its top byte is the
 // word's total. In the word where the total passes k, the position is how
 // many of those running totals are still at most k.
-func sortedAt(counts []byte, k int) int {
+//
+// The search starts at byte i, a multiple of eight, with seen draws at the
+// positions before it: 0, 0 for a whole resample. It also returns where it
+// stopped, word and before, so that the search for a larger k goes on
+// from there.
+func sortedAt(counts []byte, k, i, seen int) (pos, word, before int) {
 	const ones, tops = 0x0101_0101_0101_0101, 0x8080_8080_8080_8080
-	seen, i := 0, 0
 	for {
 		sums := binary.LittleEndian.Uint64(counts[i:]) * ones
 		if total := int(sums >> 56); seen+total <= k {
@@ -236,12 +241,12 @@ func sortedAt(counts []byte, k int) int {
 			// when b > t, without borrowing from its neighbour.
 			above := bits.OnesCount64(((sums | tops) - (t+1)*ones) & tops)
 			if sums&tops == 0 {
-				return i + 8 - above
+				return i + 8 - above, i, seen
 			}
 		}
 		for j := 0; ; j++ {
 			if int(sums>>(8*j)&0xFF) > k-seen {
-				return i + j
+				return i + j, i, seen
 			}
 		}
 	}

@@ -199,8 +199,16 @@ func TestSortedAtIsTheFirstPositionPastK(t *testing.T) {
 				want++
 				seen += int(counts[want])
 			}
-			if got := sortedAt(counts, k); got != want {
+			got, word, before := sortedAt(counts, k, 0, 0)
+			if got != want {
 				t.Fatalf("n=%d, counts %v: position %d of the sorted resample is at %d, sortedAt says %d", n, counts, k, want, got)
+			}
+			// Going on from there to k+1, as for an even n's upper.
+			if k+1 < n {
+				next, _, _ := sortedAt(counts, k+1, word, before)
+				if wantNext, _, _ := sortedAt(counts, k+1, 0, 0); next != wantNext {
+					t.Fatalf("n=%d, counts %v: position %d is at %d from the start, %d going on from word %d", n, counts, k+1, wantNext, next, word)
+				}
 			}
 		}
 	}
