@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -64,14 +65,15 @@ const chromium = "/usr/bin/chromium"
 
 // browser is one headless Chromium tab whose every request passes through
 // allow: a request allow refuses fails before it leaves the browser, and is
-// recorded. Exceptions thrown in the page are recorded too.
+// recorded. What the page does wrong is recorded too: exceptions it throws,
+// errors it logs, and dialogs (alert, confirm, prompt), which are dismissed.
 type browser struct {
 	ctx context.Context
 
-	mu         sync.Mutex
-	requests   []string // every request the page made
-	blocked    []string // the ones refused
-	exceptions []string
+	mu       sync.Mutex
+	requests []string // every request the page made
+	blocked  []string // the ones refused
+	errors   []string
 }
 
 func newBrowser(t *testing.T, allow func(url string) bool) *browser {
@@ -100,6 +102,8 @@ func newBrowser(t *testing.T, allow func(url string) bool) *browser {
 	paused := chromedp.Events(ctx, fetch.RequestPaused)
 	sent := chromedp.Events(ctx, network.RequestWillBeSent)
 	thrown := chromedp.Events(ctx, runtime.ExceptionThrown)
+	logged := chromedp.Events(ctx, runtime.ConsoleAPICalled)
+	dialogs := chromedp.Events(ctx, page.JavascriptDialogOpening)
 	if _, err := chromedp.Call(ctx, fetch.Enable, fetch.EnableParams{}); err != nil {
 		t.Fatalf("intercepting requests: %v", err)
 	}
@@ -142,7 +146,36 @@ func newBrowser(t *testing.T, allow func(url string) bool) *browser {
 			if e := ev.ExceptionDetails.Exception; e != nil {
 				msg += " " + e.Description
 			}
-			b.record(&b.exceptions, msg)
+			b.record(&b.errors, msg)
+		}
+	}()
+	go func() {
+		for ev, err := range logged {
+			if err != nil {
+				return
+			}
+			if ev.Type != runtime.ConsoleAPICalledTypeError && ev.Type != runtime.ConsoleAPICalledTypeAssert {
+				continue
+			}
+			msg := "console." + string(ev.Type) + ":"
+			for _, a := range ev.Args {
+				var v any
+				if json.Unmarshal(a.Value, &v) == nil {
+					msg += " " + fmt.Sprint(v)
+				} else {
+					msg += " " + a.Description
+				}
+			}
+			b.record(&b.errors, msg)
+		}
+	}()
+	go func() {
+		for ev, err := range dialogs {
+			if err != nil {
+				return
+			}
+			b.record(&b.errors, "a dialog opened ("+string(ev.Type)+"): "+ev.Message)
+			chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
 		}
 	}()
 	return b
@@ -158,11 +191,11 @@ func (b *browser) record(list *[]string, s string) {
 }
 
 // seen returns copies of what was recorded.
-func (b *browser) seen() (requests, blocked, exceptions []string) {
+func (b *browser) seen() (requests, blocked, errors []string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return append([]string(nil), b.requests...), append([]string(nil), b.blocked...),
-		append([]string(nil), b.exceptions...)
+		append([]string(nil), b.errors...)
 }
 
 // do runs steps with a time limit.
@@ -212,8 +245,8 @@ func waitFor(t *testing.T, b *browser, what, expr string, limit time.Duration) {
 				err = errors.New("still false")
 			}
 			state, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string]("document.body ? document.body.dataset.state + ' ' + (document.querySelector('[role=alert]')||{}).textContent : 'no body'"))
-			_, blocked, exceptions := b.seen()
-			t.Fatalf("waiting %v for %s: %v (page state %q; blocked %q; exceptions %q)", limit, what, err, state, blocked, exceptions)
+			_, blocked, errs := b.seen()
+			t.Fatalf("waiting %v for %s: %v (page state %q; blocked %q; errors %q)", limit, what, err, state, blocked, errs)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -233,11 +266,11 @@ func noViolations(t *testing.T, b *browser) {
 	}
 }
 
-// noExceptions fails when the page threw.
-func noExceptions(t *testing.T, b *browser) {
+// noErrors fails when the page threw, logged an error or opened a dialog.
+func noErrors(t *testing.T, b *browser) {
 	t.Helper()
-	if _, _, ex := b.seen(); len(ex) > 0 {
-		t.Errorf("the page threw: %q", ex)
+	if _, _, errs := b.seen(); len(errs) > 0 {
+		t.Errorf("the page went wrong: %q", errs)
 	}
 }
 

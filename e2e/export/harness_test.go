@@ -13,15 +13,16 @@ import (
 
 // TestTheHarnessSeesEveryRequest checks the checker: a file:// page with no
 // policy that asks for an image, a script and a fetch must have all three
-// refused and recorded, or the other tests' "nothing was fetched" means
-// nothing.
+// refused and recorded, and its console.error and alert recorded, or the
+// other tests' "nothing was fetched" and "nothing went wrong" mean nothing.
 func TestTheHarnessSeesEveryRequest(t *testing.T) {
 	binary(t) // an end-to-end test: it runs where the others run
 	page := filepath.Join(t.TempDir(), "leaky.html")
 	html := `<!doctype html><title>leaky</title>
 <img src="http://example.invalid/pixel.png">
 <script src="https://example.invalid/lib.js"></script>
-<script>fetch('http://127.0.0.1:9/data.json').catch(() => {}); document.body.dataset.state = 'ready';</script>`
+<script>fetch('http://127.0.0.1:9/data.json').catch(() => {}); console.error('logged'); alert('opened');
+document.body.dataset.state = 'ready';</script>`
 	if err := os.WriteFile(page, []byte(html), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -29,12 +30,18 @@ func TestTheHarnessSeesEveryRequest(t *testing.T) {
 	b := newBrowser(t, func(u string) bool { return u == doc })
 	b.do(t, chromedp.Navigate(doc))
 	want := []string{"http://example.invalid/pixel.png", "https://example.invalid/lib.js", "http://127.0.0.1:9/data.json"}
+	wantErrors := []string{"console.error: logged", "a dialog opened (alert): opened"}
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		_, blocked, _ := b.seen()
+		_, blocked, errs := b.seen()
 		missing := 0
 		for _, w := range want {
 			if !slices.Contains(blocked, w) {
+				missing++
+			}
+		}
+		for _, w := range wantErrors {
+			if !slices.Contains(errs, w) {
 				missing++
 			}
 		}
@@ -42,7 +49,7 @@ func TestTheHarnessSeesEveryRequest(t *testing.T) {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("blocked %q, want all of %q", blocked, want)
+			t.Fatalf("blocked %q, want all of %q; errors %q, want all of %q", blocked, want, errs, wantErrors)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

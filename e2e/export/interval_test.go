@@ -109,5 +109,5 @@ func TestTheIntervalChartFollowsTheTable(t *testing.T) {
 		t.Errorf("%d bars are %d pixels high, %d bars were %d", len(few.Keys), h, len(filtered.Keys), height)
 	}
 	onlyTheDocument(t, b, page)
-	noExceptions(t, b)
+	noErrors(t, b)
 }

@@ -87,5 +87,5 @@ func TestEveryRowsRunOrderOnDemand(t *testing.T) {
 		t.Errorf("unticked, the grid keeps %d cards", len(g.Cards))
 	}
 	onlyTheDocument(t, b, page)
-	noExceptions(t, b)
+	noErrors(t, b)
 }

@@ -56,7 +56,7 @@ func TestAStaticSiteOpensOnItsReports(t *testing.T) {
 			if _, blocked, _ := b.seen(); len(blocked) > 0 {
 				t.Errorf("the site tried to leave its origin: %q", blocked)
 			}
-			noExceptions(t, b)
+			noErrors(t, b)
 		})
 	}
 }

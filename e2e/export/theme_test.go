@@ -109,5 +109,5 @@ func TestTheDarkThemeFollowsTheReadersScheme(t *testing.T) {
 		}
 	}
 	onlyTheDocument(t, b, page)
-	noExceptions(t, b)
+	noErrors(t, b)
 }
