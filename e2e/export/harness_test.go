@@ -15,8 +15,8 @@ import (
 // policy that asks for an image from the web, a file beside it, a script
 // and a fetch must have all four refused and recorded (a page that opens
 // years later with nothing beside it asks for no neighbour either), and its
-// console.error and alert recorded, or the
-// other tests' "nothing was fetched" and "nothing went wrong" mean nothing.
+// console.error and alert recorded, or the other tests' "nothing was
+// fetched" and "nothing went wrong" mean nothing.
 func TestTheHarnessSeesEveryRequest(t *testing.T) {
 	binary(t) // an end-to-end test: it runs where the others run
 	page := filepath.Join(t.TempDir(), "leaky.html")
