@@ -267,6 +267,27 @@ func TestTheLibraryTravelsIntact(t *testing.T) {
 	}
 }
 
+// pageBudget bounds what a page of the golden reports b (33 rows, 60
+// samples a side) carries besides ECharts: its table, data, charts'
+// options, style and script. They weighed 93 KB when this was written
+// (2026-12-03), and the whole file 542 KB, ECharts' 449 KB included; the
+// budget leaves room to grow, and a change that needs more says why here.
+const pageBudget = 128 << 10
+
+// TestTheGoldenPageStaysSmall: the issue asks for a page that stays small.
+func TestTheGoldenPageStaysSmall(t *testing.T) {
+	rv := review.New(readGolden(t, "base-b.jsonl"), readGolden(t, "cur-b.jsonl"))
+	b, err := Page(rv, fakeECharts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := len(b) - len(packed(fakeECharts))
+	t.Logf("the page of golden b carries %d bytes besides ECharts", own)
+	if own > pageBudget {
+		t.Errorf("the page of golden b carries %d bytes besides ECharts, over its budget of %d", own, pageBudget)
+	}
+}
+
 // BenchmarkPage10000 exports 10,000 compared rows of 15 samples a side and
 // reports the page's size.
 func BenchmarkPage10000(b *testing.B) {
