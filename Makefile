@@ -121,6 +121,16 @@ bench: need-test build
 		BENCHVIEW_BIN=$(abspath $(BIN)) $(GO) test -count=1 -run '^$$' -bench . ./e2e/...; \
 	fi
 
+# A static site: the viewer and two reports in $(SITE)/ (new or empty), for
+# any static host, opened on them by the link it prints, e.g.
+# make site BASELINE=main.jsonl CURRENT=pr.jsonl SITE=review-site
+SITE ?= site
+BASELINE ?= web/examples/base-b.jsonl
+CURRENT ?= web/examples/cur-b.jsonl
+.PHONY: site
+site: build
+	$(BIN) export -site $(SITE) $(BASELINE) $(CURRENT)
+
 # Release binaries, each with the viewer embedded. The WASM's .gz is redone
 # with the best encoder here (scripts/gzip-wasm) first.
 dist: need-build assets
