@@ -55,11 +55,12 @@ const (
 	lSeen   = 15 // i32: draws at positions up to the walk's
 	lSum    = 16 // i32: the draws in eight positions (narrow)
 	lCounts = 17 // i64: the counts, four bits a position (tiny)
-	lSums   = 18 // i64: their running sums (tiny)
+	lSums   = 18 // i64: their running sums (tiny), a word's (narrow)
+	lT      = 19 // i32: the draws a search still passes in its word (narrow)
 )
 
-// locals declares the locals above: five i64, five i32, two i64.
-var locals = vector([]byte{5, 0x7E}, []byte{5, 0x7F}, []byte{2, 0x7E})
+// locals declares the locals above: five i64, five i32, two i64, an i32.
+var locals = vector([]byte{5, 0x7E}, []byte{5, 0x7F}, []byte{2, 0x7E}, []byte{1, 0x7F})
 
 // tinyCode is the body of tiny, for n <= 15: medians as countTiny finds
 // them, the counts kept in a register, four bits each, and the sorted
@@ -114,6 +115,61 @@ func (a *asm) draw() *asm {
 	return a.get(lN64).op(opI64RemU)
 }
 
+// sortedAt stores at out + 4r the position at local k of the sorted
+// resample, as the Go function sortedAt finds it: a word of byte counts at
+// a time from byte lI on, with lSeen draws before it, to the word whose
+// running totals pass k, and in that word by one compare and popcount
+// (or, where a total reaches 0x80, byte by byte). lI and lSeen are left at
+// that word, where a search for a larger k goes on. The byte-by-byte
+// branch needs 0x80 of the n <= 255 draws piled into eight positions,
+// which uniform draws practically never do: the Go function's test builds
+// such counts, and the kernel is held to the Go draws on ordinary ones.
+func (a *asm) sortedAt(k byte, out uint64) {
+	const ones, tops = 0x0101_0101_0101_0101, 0x8080_8080_8080_8080
+	a.block(opBlock)
+	a.block(opLoop)
+	{
+		a.get(lI).load64(countsOffset).i64Const(ones).op(opI64Mul).tee(lSums)
+		a.i64Const(56).op(opI64ShrU).op(opI32WrapI64).set(lSum)
+		a.get(lSeen).get(lSum).op(opI32Add).get(k).op(opI32GtS).brIf(1)
+		a.get(lSeen).get(lSum).op(opI32Add).set(lSeen)
+		a.get(lI).i32Const(8).op(opI32Add).set(lI)
+		a.br(0)
+	}
+	a.end()
+	a.end()
+	a.get(k).get(lSeen).op(opI32Sub).set(lT)
+
+	a.get(lR).i32Const(2).op(opI32Shl) // the address, for the store below
+	a.get(lT).i32Const(0x80).op(opI32LtU)
+	a.get(lSums).i64Const(tops).op(opI64And).op(opI64Eqz).op(opI32And)
+	a.op(opIf, 0x7F) // an i32 result: the position
+	{
+		// i + 8 - (how many running totals exceed t)
+		a.get(lI).i32Const(8).op(opI32Add)
+		a.get(lSums).i64Const(tops).op(opI64Or)
+		a.get(lT).i32Const(1).op(opI32Add).op(opI64ExtendI32U).i64Const(ones).op(opI64Mul).op(opI64Sub)
+		a.i64Const(tops).op(opI64And).op(opI64Popcnt).op(opI32WrapI64).op(opI32Sub)
+	}
+	a.op(opElse)
+	{
+		a.i32Const(0).set(lJ)
+		a.block(opBlock)
+		a.block(opLoop)
+		{
+			a.get(lSums).get(lJ).i32Const(3).op(opI32Shl).op(opI64ExtendI32U).op(opI64ShrU)
+			a.i64Const(0xFF).op(opI64And).op(opI32WrapI64).get(lT).op(opI32GtU).brIf(1)
+			a.get(lJ).i32Const(1).op(opI32Add).set(lJ)
+			a.br(0)
+		}
+		a.end()
+		a.end()
+		a.get(lI).get(lJ).op(opI32Add)
+	}
+	a.end()
+	a.store32(out)
+}
+
 // nextResample moves start on by stride and loops while resamples remain.
 func (a *asm) nextResample() {
 	a.get(lStart).get(lStride).op(opI64Add).set(lStart)
@@ -128,10 +184,10 @@ func (a asm) body() []byte {
 
 // mediansCode is the body of narrow (width 1: a byte per count) or wide
 // (width 4). For each resample it makes n draws mix(state) % n from the
-// stream, counts them, and walks the counts to the first position whose
-// running total exceeds lower, and from there to the first drawn position
-// whose total exceeds upper: the resample's sorted positions lower and
-// upper, as medians finds them.
+// stream, counts them, and finds the first position whose running total
+// exceeds lower, and the first whose total exceeds upper: the resample's
+// sorted positions lower and upper, as medians finds them. Narrow searches
+// a word of counts at a time (sortedAt), wide one count at a time.
 func mediansCode(width int) []byte {
 	var a asm
 	a.i64From(pStartLo, pStartHi, lStart)
@@ -155,52 +211,40 @@ func mediansCode(width int) []byte {
 		a.i32Const(0).set(lSeen)
 		a.i32Const(0).set(lI)
 		if width == 1 {
-			// Eight counts at a time while their sum stays at or below
-			// lower: multiplying a word of byte counts by 0x0101...01
-			// leaves their sum in its top byte.
+			a.sortedAt(pLower, outLower)
+			a.sortedAt(pUpper, outUpper)
+		} else {
+			// One count at a time to the position that holds lower.
+			a.get(lSeen).get(lI).countAddress(width).loadCount(width).op(opI32Add).set(lSeen)
 			a.block(opBlock)
 			a.block(opLoop)
 			{
-				a.get(lI).load64(countsOffset)
-				a.i64Const(0x0101_0101_0101_0101).op(opI64Mul).i64Const(56).op(opI64ShrU).op(opI32WrapI64).set(lSum)
-				a.get(lSeen).get(lSum).op(opI32Add).get(pLower).op(opI32GtS).brIf(1)
-				a.get(lSeen).get(lSum).op(opI32Add).set(lSeen)
-				a.get(lI).i32Const(8).op(opI32Add).set(lI)
-				a.br(0)
-			}
-			a.end()
-			a.end()
-		}
-		// Then one count at a time to the position that holds lower.
-		a.get(lSeen).get(lI).countAddress(width).loadCount(width).op(opI32Add).set(lSeen)
-		a.block(opBlock)
-		a.block(opLoop)
-		{
-			a.get(lSeen).get(pLower).op(opI32GtS).brIf(1)
-			a.get(lI).i32Const(1).op(opI32Add).tee(lI)
-			a.countAddress(width).loadCount(width).get(lSeen).op(opI32Add).set(lSeen)
-			a.br(0)
-		}
-		a.end()
-		a.end()
-		a.get(lR).i32Const(2).op(opI32Shl).get(lI).store32(outLower)
-
-		// Upper is the same position unless the draws up to it number
-		// upper or fewer; then it is the next position drawn at all.
-		a.get(lSeen).get(pUpper).op(opI32LeS).block(opIf)
-		{
-			a.block(opBlock)
-			a.block(opLoop)
-			{
+				a.get(lSeen).get(pLower).op(opI32GtS).brIf(1)
 				a.get(lI).i32Const(1).op(opI32Add).tee(lI)
-				a.countAddress(width).loadCount(width).brIf(1)
+				a.countAddress(width).loadCount(width).get(lSeen).op(opI32Add).set(lSeen)
 				a.br(0)
 			}
 			a.end()
 			a.end()
+			a.get(lR).i32Const(2).op(opI32Shl).get(lI).store32(outLower)
+
+			// Upper is the same position unless the draws up to it number
+			// upper or fewer; then it is the next position drawn at all.
+			a.get(lSeen).get(pUpper).op(opI32LeS).block(opIf)
+			{
+				a.block(opBlock)
+				a.block(opLoop)
+				{
+					a.get(lI).i32Const(1).op(opI32Add).tee(lI)
+					a.countAddress(width).loadCount(width).brIf(1)
+					a.br(0)
+				}
+				a.end()
+				a.end()
+			}
+			a.end()
+			a.get(lR).i32Const(2).op(opI32Shl).get(lI).store32(outUpper)
 		}
-		a.end()
-		a.get(lR).i32Const(2).op(opI32Shl).get(lI).store32(outUpper)
 
 		// Clear the counts for the next resample.
 		a.i32Const(countsOffset).i32Const(0)
@@ -216,17 +260,19 @@ func mediansCode(width int) []byte {
 
 // Opcodes used by mediansCode.
 const (
-	opBlock, opLoop, opIf           = 0x02, 0x03, 0x04
+	opBlock, opLoop, opIf, opElse   = 0x02, 0x03, 0x04, 0x05
 	opEnd, opBr, opBrIf             = 0x0B, 0x0C, 0x0D
 	opLocalGet, opLocalSet, opTee   = 0x20, 0x21, 0x22
 	opI32Load, opI64Load, opI32Ld8U = 0x28, 0x29, 0x2D
 	opI32Store, opI32Store8         = 0x36, 0x3A
 	opI32Const, opI64Const          = 0x41, 0x42
-	opI32LtU, opI32GtS, opI32LeS    = 0x49, 0x4A, 0x4C
+	opI64Eqz                        = 0x50
+	opI32LtU, opI32GtS, opI32GtU    = 0x49, 0x4A, 0x4B
+	opI32LeS                        = 0x4C
 	opI32Add, opI32Sub, opI32Mul    = 0x6A, 0x6B, 0x6C
 	opI32And, opI32Shl              = 0x71, 0x74
 	opI64Popcnt, opI64Add           = 0x7B, 0x7C
-	opI64Mul, opI64RemU             = 0x7E, 0x82
+	opI64Sub, opI64Mul, opI64RemU   = 0x7D, 0x7E, 0x82
 	opI64And, opI64Or, opI64Xor     = 0x83, 0x84, 0x85
 	opI64Shl, opI64ShrU             = 0x86, 0x88
 	opI32WrapI64, opI64ExtendI32U   = 0xA7, 0xAD
