@@ -122,15 +122,17 @@ func shown(r *review.Row, paired bool) *stats.Stats {
 	return r.CurStats
 }
 
-// side is the four cells of one series.
+// side is the four cells of one series, as the viewer writes them
+// (renderSide in wasm/components/table.go): the unit named once, on the
+// median, the row's other durations being in the same one.
 func side(s *stats.Stats, unit format.Unit) []cell {
 	if s == nil {
 		return []cell{{format.None, "median"}, {format.None, ""}, {format.None, ""}, {format.None, "n"}}
 	}
 	return []cell{
 		{unit.Format(s.Median()), "median"},
-		{unit.Range(s.P25(), s.P75()), "spread"},
-		{unit.Format(s.IQR()), ""},
+		{unit.Number(s.P25()) + "–" + unit.Number(s.P75()), "spread"},
+		{unit.Number(s.IQR()), ""},
 		{strconv.Itoa(len(s.Sorted)), "n"},
 	}
 }
