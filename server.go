@@ -40,13 +40,15 @@ import (
 var webFiles embed.FS
 
 // contentSecurityPolicy allows the page nothing but its own origin, plus the
-// three things it needs beyond that: compiling WebAssembly
+// two things it needs beyond that: compiling WebAssembly
 // ('wasm-unsafe-eval', which is not 'unsafe-eval': JavaScript eval stays
-// blocked), workers started from a blob: URL, and inline style attributes,
-// which ECharts writes on its tooltips. Images may be data:/blob: URLs
-// because ECharts exports charts that way.
+// blocked), and inline style attributes, which ECharts writes on its
+// tooltips. Images may be data: URLs for the page's empty icon
+// (href="data:,"). The workers are worker.js from this origin; the
+// downloaded report is a blob: link, a navigation no directive here
+// governs.
 const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; " +
-	"worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+	"worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
 	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 // runServe is `benchview [-addr 127.0.0.1:8080] [-open] [BASELINE [CURRENT]]`:

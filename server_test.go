@@ -203,7 +203,12 @@ func TestContentSecurityPolicyAllowsOnlySelfAndWasm(t *testing.T) {
 			t.Errorf("the policy lacks %q: %s", want, contentSecurityPolicy)
 		}
 	}
-	for _, banned := range []string{" 'unsafe-eval'", "http:", "https:", "*"} {
+	// Workers come from worker.js on this origin, never from a blob: or
+	// data: URL a script could make up.
+	if !strings.Contains(contentSecurityPolicy, "worker-src 'self';") {
+		t.Errorf("the policy lets workers come from elsewhere than 'self': %s", contentSecurityPolicy)
+	}
+	for _, banned := range []string{" 'unsafe-eval'", "http:", "https:", "*", "blob:"} {
 		if strings.Contains(contentSecurityPolicy, banned) {
 			t.Errorf("the policy allows %q: %s", banned, contentSecurityPolicy)
 		}
