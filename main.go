@@ -17,6 +17,9 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// The first Ctrl-C stops the server gently; a second one, while it
+	// waits on requests still running, ends the program at once.
+	context.AfterFunc(ctx, stop)
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	if err == nil {

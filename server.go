@@ -106,20 +106,38 @@ func serveSite(ctx context.Context, site fs.FS, args []string, stdout, stderr io
 	if *open {
 		openBrowser(page, stderr)
 	}
-	return serve(ctx, ln, handler, stderr)
+	return serve(ctx, ln, handler, serverLimits, stderr)
+}
+
+// limits are how long the server waits: on a client, so that a silent or
+// stalled one cannot hold a connection for ever, and, once stopped, on the
+// requests still running.
+type limits struct {
+	readHeader, read, write, idle time.Duration
+	shutdown                      time.Duration
+}
+
+// serverLimits are the limits benchview serves with.
+var serverLimits = limits{
+	readHeader: 10 * time.Second,
+	read:       30 * time.Second,
+	// Generous enough for the multi-megabyte WASM over a slow link.
+	write:    time.Minute,
+	idle:     2 * time.Minute,
+	shutdown: 5 * time.Second,
 }
 
 // serve runs the HTTP server on ln until ctx is done, then lets requests in
-// flight finish.
-func serve(ctx context.Context, ln net.Listener, h http.Handler, stderr io.Writer) error {
+// flight finish for up to lim.shutdown and closes the ones still running:
+// a stop the user asked for neither hangs nor fails on a stalled download.
+func serve(ctx context.Context, ln net.Listener, h http.Handler, lim limits, stderr io.Writer) error {
 	srv := &http.Server{
 		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		// Generous enough for the multi-megabyte WASM over a slow link.
-		WriteTimeout: time.Minute,
-		IdleTimeout:  2 * time.Minute,
-		ErrorLog:     log.New(stderr, "benchview: ", 0),
+		ReadHeaderTimeout: lim.readHeader,
+		ReadTimeout:       lim.read,
+		WriteTimeout:      lim.write,
+		IdleTimeout:       lim.idle,
+		ErrorLog:          log.New(stderr, "benchview: ", 0),
 	}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
@@ -129,9 +147,12 @@ func serve(ctx context.Context, ln net.Listener, h http.Handler, stderr io.Write
 	case <-ctx.Done():
 	}
 	fmt.Fprintln(stderr, "benchview: shutting down")
-	stopCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	stopCtx, cancel := context.WithTimeout(context.Background(), lim.shutdown)
 	defer cancel()
-	if err := srv.Shutdown(stopCtx); err != nil {
+	if err := srv.Shutdown(stopCtx); errors.Is(err, context.DeadlineExceeded) {
+		fmt.Fprintf(stderr, "benchview: closing the requests still running after %v\n", lim.shutdown)
+		srv.Close()
+	} else if err != nil {
 		return fmt.Errorf("shutting down: %w", err)
 	}
 	if err := <-done; !errors.Is(err, http.ErrServerClosed) {

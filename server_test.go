@@ -14,6 +14,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -794,4 +795,237 @@ func TestServeSaysWhenNoBrowserCanBeOpened(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// serveWith runs serve with h and lim on a free loopback port; stop ends
+// it as Ctrl-C does and returns what serve returned.
+func serveWith(t *testing.T, h http.Handler, lim limits) (addr string, stderr *syncBuffer, stop func() error) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	stderr = &syncBuffer{}
+	done := make(chan error, 1)
+	go func() { done <- serve(ctx, ln, h, lim, stderr) }()
+	var once sync.Once
+	var result error
+	stop = func() error {
+		once.Do(func() {
+			cancel()
+			select {
+			case result = <-done:
+			case <-time.After(10 * time.Second):
+				result = errors.New("serve did not return within 10s of the stop")
+			}
+		})
+		return result
+	}
+	t.Cleanup(func() { stop() })
+	return ln.Addr().String(), stderr, stop
+}
+
+// endless writes a body for as long as the connection takes it, and sends
+// the error that stopped it on ended.
+func endless(ended chan<- error) http.Handler {
+	chunk := make([]byte, 64<<10)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for {
+			if _, err := w.Write(chunk); err != nil {
+				ended <- err
+				return
+			}
+		}
+	})
+}
+
+// long is a limit no test reaches.
+const long = time.Hour
+
+func TestServerDropsSilentAndStalledClients(t *testing.T) {
+	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") })
+
+	// Each client below would hold its connection for ever without its
+	// limit: the test's own 10 s deadline would expire instead.
+	waitClosed := func(t *testing.T, conn net.Conn) {
+		t.Helper()
+		conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+		_, err := io.ReadAll(conn)
+		if ne, ok := err.(net.Error); ok && ne.Timeout() {
+			t.Errorf("the server kept the connection open")
+		}
+	}
+	t.Run("a request that never finishes its header", func(t *testing.T) {
+		addr, _, _ := serveWith(t, ok, limits{readHeader: 100 * time.Millisecond, read: long, write: long, idle: long, shutdown: long})
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		io.WriteString(conn, "GET / HTTP/1.1\r\nHost: x\r\n")
+		waitClosed(t, conn)
+	})
+	t.Run("an idle kept-alive connection", func(t *testing.T) {
+		addr, _, _ := serveWith(t, ok, limits{readHeader: long, read: long, write: long, idle: 100 * time.Millisecond, shutdown: long})
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		io.WriteString(conn, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("got %v, %v; want a 200", resp, err)
+		}
+		waitClosed(t, conn)
+	})
+	t.Run("a client that stops reading", func(t *testing.T) {
+		ended := make(chan error, 1)
+		addr, _, _ := serveWith(t, endless(ended), limits{readHeader: long, read: long, write: 100 * time.Millisecond, idle: long, shutdown: long})
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		io.WriteString(conn, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+		select {
+		case <-ended:
+		case <-time.After(10 * time.Second):
+			t.Errorf("the server was still writing to a client that reads nothing")
+		}
+	})
+}
+
+func TestShutdownClosesWhatIsStillRunning(t *testing.T) {
+	ended := make(chan error, 1)
+	addr, stderr, stop := serveWith(t, endless(ended), limits{readHeader: long, read: long, write: long, idle: long, shutdown: 100 * time.Millisecond})
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	io.WriteString(conn, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+	// Wait for the response to start: the request is running.
+	if _, err := bufio.NewReader(conn).ReadString('\n'); err != nil {
+		t.Fatal(err)
+	}
+	if err := stop(); err != nil {
+		t.Errorf("serve: got %v, want nil: a stop asked for is no failure", err)
+	}
+	select {
+	case <-ended:
+	case <-time.After(10 * time.Second):
+		t.Errorf("the stalled request was still running after the shutdown")
+	}
+	for _, want := range []string{"shutting down", "closing the requests still running after 100ms"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr: got %q, want %q", stderr, want)
+		}
+	}
+}
+
+// TestMain lets a test run the test binary as benchview itself, to send it
+// real signals: with BENCHVIEW_TEST_MAIN=1 it is main.
+func TestMain(m *testing.M) {
+	if os.Getenv("BENCHVIEW_TEST_MAIN") == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// startMain runs `benchview args...` as a process of its own and waits
+// for the URL it prints.
+func startMain(t *testing.T, args ...string) (*exec.Cmd, *syncBuffer, string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "BENCHVIEW_TEST_MAIN=1")
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	})
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		t.Fatalf("no URL printed: %v; stderr: %s", err, stderr)
+	}
+	return cmd, stderr, strings.TrimSpace(line)
+}
+
+func TestCtrlCStopsTheServer(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGINT to send on Windows")
+	}
+	t.Run("exit status 0", func(t *testing.T) {
+		cmd, stderr, page := startMain(t, "-addr", "127.0.0.1:0")
+		if resp, _ := fetch(t, page); resp.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s: %d", page, resp.StatusCode)
+		}
+		cmd.Process.Signal(os.Interrupt)
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("after Ctrl-C: got %v, want exit status 0; stderr: %s", err, stderr)
+		}
+		if got := stderr.String(); got != "benchview: shutting down\n" {
+			t.Errorf("stderr: got %q, want only that it is shutting down", got)
+		}
+	})
+	t.Run("a second Ctrl-C does not wait", func(t *testing.T) {
+		// A report larger than the sockets' buffers (sparse: it takes no
+		// disk), and a client that reads none of it: the request stays
+		// running, and a single Ctrl-C would wait on it for 5 s.
+		big := filepath.Join(t.TempDir(), "big.jsonl")
+		f, err := os.Create(big)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Truncate(256 << 20)
+		f.Close()
+		cmd, stderr, page := startMain(t, "-addr", "127.0.0.1:0", big)
+		u, _ := url.Parse(page)
+		conn, err := net.Dial("tcp", u.Host)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		fmt.Fprintf(conn, "GET %s HTTP/1.1\r\nHost: %s\r\n\r\n", u.Query().Get("baseline"), u.Host)
+		if line, err := bufio.NewReader(conn).ReadString('\n'); err != nil || !strings.Contains(line, " 200 ") {
+			t.Fatalf("the download did not start: %q, %v", line, err)
+		}
+		cmd.Process.Signal(os.Interrupt)
+		for !strings.Contains(stderr.String(), "shutting down") {
+			time.Sleep(10 * time.Millisecond)
+		}
+		// Until the first Ctrl-C has let go of the signal, another is
+		// caught and ignored; so Ctrl-C again until the process ends.
+		exited := make(chan error, 1)
+		go func() { exited <- cmd.Wait() }()
+		var waitErr error
+	press:
+		for {
+			cmd.Process.Signal(os.Interrupt)
+			select {
+			case waitErr = <-exited:
+				break press
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+		var exit *exec.ExitError
+		if !errors.As(waitErr, &exit) || exit.ExitCode() != -1 {
+			t.Errorf("got %v, want the process ended by the second Ctrl-C", waitErr)
+		}
+		if strings.Contains(stderr.String(), "closing the requests") {
+			t.Errorf("the second Ctrl-C waited out the shutdown: %s", stderr)
+		}
+	})
 }
