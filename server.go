@@ -202,16 +202,32 @@ func checkReadable(name string) error {
 		return errors.New("no such file")
 	}
 	if err != nil {
-		return err
+		return bareError(err)
 	}
-	if !info.Mode().IsRegular() {
-		return fmt.Errorf("not a regular file (%s)", info.Mode().Type())
+	switch {
+	case info.IsDir():
+		return errors.New("is a directory, not a report file")
+	case !info.Mode().IsRegular():
+		// A pipe (<(command)) or a device cannot be read again, and the
+		// server reads a report afresh on every request.
+		return errors.New("not a regular file: the server reads a report again on every request, so save it to a file first")
 	}
 	f, err := os.Open(name)
 	if err != nil {
-		return err
+		return bareError(err)
 	}
 	return f.Close()
+}
+
+// bareError is err without the operation and path an *fs.PathError
+// repeats ("open x: permission denied"): the message already names the
+// file.
+func bareError(err error) error {
+	var pathErr *fs.PathError
+	if errors.As(err, &pathErr) {
+		return pathErr.Err
+	}
+	return err
 }
 
 // routeName is the file name a report is served under. Characters that a
@@ -267,7 +283,13 @@ func openBrowser(page string, stderr io.Writer) {
 		fmt.Fprintf(stderr, "benchview: -open: %v; open the URL above yourself\n", err)
 		return
 	}
-	go cmd.Wait() // reap it; its exit status says nothing about the browser
+	// xdg-open is there on machines with no browser to run: it says so
+	// by its exit status (3: no method available), and only there.
+	go func() {
+		if err := cmd.Wait(); err != nil {
+			fmt.Fprintf(stderr, "benchview: -open: %s could not open a browser (%v); open the URL above yourself\n", name, err)
+		}
+	}()
 }
 
 // newHandler serves the files of fsys (the viewer; fsys's root is the site's

@@ -486,17 +486,36 @@ func TestNamedReportsAreChecked(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.jsonl")
 	os.WriteFile(good, []byte("{}\n"), 0o644)
-	for _, tc := range []struct {
+	cases := []struct {
 		name string
 		args []string
 		want string
 	}{
 		{"missing", []string{filepath.Join(dir, "nope.jsonl")}, "baseline report " + filepath.Join(dir, "nope.jsonl") + ": no such file"},
 		{"missing current", []string{good, "nope.jsonl"}, "current report nope.jsonl: no such file"},
-		{"directory", []string{dir}, "not a regular file"},
+		{"directory", []string{dir}, "baseline report " + dir + ": is a directory"},
 		{"too many", []string{good, good, good}, "too many arguments"},
 		{"mistyped verb", []string{"compar"}, "baseline report compar: no such file (the verbs are compare, stats and export"},
-	} {
+	}
+	if runtime.GOOS != "windows" {
+		// A device, like a pipe from <(command), reads once: the server
+		// rereads a report on every request.
+		cases = append(cases, struct {
+			name string
+			args []string
+			want string
+		}{"device", []string{good, "/dev/null"}, "current report /dev/null: not a regular file: the server reads a report again on every request"})
+	}
+	if os.Geteuid() > 0 { // root reads any file
+		unreadable := filepath.Join(dir, "unreadable.jsonl")
+		os.WriteFile(unreadable, []byte("{}\n"), 0o000)
+		cases = append(cases, struct {
+			name string
+			args []string
+			want string
+		}{"unreadable", []string{unreadable}, "baseline report " + unreadable + ": permission denied"})
+	}
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := namedReports(tc.args)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -734,7 +753,7 @@ func TestServeRefusesBadArguments(t *testing.T) {
 		want string
 	}{
 		{"missing report", []string{"-addr", "127.0.0.1:0", filepath.Join(dir, "nope.jsonl")}, "no such file"},
-		{"directory", []string{"-addr", "127.0.0.1:0", dir}, "not a regular file"},
+		{"directory", []string{"-addr", "127.0.0.1:0", dir}, "is a directory"},
 		{"bad address", []string{"-addr", "127.0.0.1:notaport"}, "notaport"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -792,6 +811,47 @@ func TestServeSaysWhenNoBrowserCanBeOpened(t *testing.T) {
 	for !strings.Contains(s.stderr.String(), "open the URL above yourself") {
 		if time.Now().After(deadline) {
 			t.Fatalf("stderr: got %q, want it to say no browser could be opened", s.stderr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestServeSaysWhenThePortIsTaken(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	var stdout bytes.Buffer
+	err = serveSite(context.Background(), testSite(t), []string{"-addr", taken.Addr().String()}, &stdout, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), taken.Addr().String()) {
+		t.Fatalf("got %v, want an error naming %s", err, taken.Addr())
+	}
+	if runtime.GOOS != "windows" && !strings.Contains(err.Error(), "-addr 127.0.0.1:0 for any free one") {
+		t.Errorf("got %q, want it to say how to pick another port", err)
+	}
+	if stdout.Len() != 0 {
+		t.Errorf("printed %q, a URL nothing serves", stdout.String())
+	}
+}
+
+func TestServeSaysWhenTheOpenerFails(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the stand-in opener is a shell script named xdg-open")
+	}
+	// What xdg-open does on a machine with no browser: it exits with 3.
+	bin := t.TempDir()
+	script := "#!/bin/sh\necho \"xdg-open: no method available for opening '$1'\" >&2\nexit 3\n"
+	if err := os.WriteFile(filepath.Join(bin, "xdg-open"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin)
+	s := startServeSite(t, testSite(t), "-addr", "127.0.0.1:0", "-open")
+	want := "xdg-open could not open a browser (exit status 3); open the URL above yourself"
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(s.stderr.String(), want) {
+		if time.Now().After(deadline) {
+			t.Fatalf("stderr: got %q, want %q", s.stderr, want)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
