@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -1088,4 +1089,60 @@ func TestCtrlCStopsTheServer(t *testing.T) {
 			t.Errorf("the second Ctrl-C waited out the shutdown: %s", stderr)
 		}
 	})
+}
+
+// TestEmbeddedViewerIsComplete checks, once `make build` has generated the
+// viewer's files into web/, that the binary carries everything the page
+// loads, so that bin/benchview alone is the whole viewer.
+func TestEmbeddedViewerIsComplete(t *testing.T) {
+	site, err := fs.Sub(webFiles, "web")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fs.Stat(site, "viewer.wasm"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("the embedded viewer has no viewer.wasm: build with make build, not go build")
+		}
+		t.Skip("SKIPPING: web/viewer.wasm is not built (make build generates it)")
+	}
+	h := newTestHandler(t, site)
+	index := get(h, "GET", "/").Body.String()
+	var loads []string
+	for _, m := range regexp.MustCompile(`(?:src|href)="([^"]+)"`).FindAllStringSubmatch(index, -1) {
+		if !strings.HasPrefix(m[1], "data:") {
+			loads = append(loads, m[1])
+		}
+	}
+	// What scripts load beyond the page's own references: main.js
+	// compiles viewer.wasm, the viewer starts workers from worker.js,
+	// which imports wasm_exec.js, and offers the examples.
+	loads = append(loads, "viewer.wasm", "worker.js", "wasm_exec.js")
+	examples, _ := fs.Glob(site, "examples/*.jsonl")
+	if len(examples) == 0 {
+		t.Errorf("no example reports embedded")
+	}
+	loads = append(loads, examples...)
+	for _, name := range loads {
+		rec := get(h, "GET", "/"+name, "Accept-Encoding", "gzip")
+		if rec.Code != http.StatusOK || rec.Body.Len() == 0 {
+			t.Errorf("GET /%s: got %d with %d bytes, want the file", name, rec.Code, rec.Body.Len())
+		}
+	}
+	if rec := get(h, "GET", "/viewer.wasm", "Accept-Encoding", "gzip"); rec.Header().Get("Content-Encoding") != "gzip" {
+		t.Errorf("viewer.wasm is not served compressed: is web/viewer.wasm.gz stale?")
+	}
+
+	// wasm_exec.js must come from the toolchain that built the WASM: the
+	// two speak a protocol that changes between Go releases.
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Skipf("no go command to compare wasm_exec.js with: %v", err)
+	}
+	want, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := fs.ReadFile(site, "wasm_exec.js"); !bytes.Equal(got, want) {
+		t.Errorf("the embedded wasm_exec.js is not this toolchain's (%s): rebuild with make build", goroot)
+	}
 }
