@@ -283,8 +283,8 @@ func openBrowser(page string, stderr io.Writer) {
 		fmt.Fprintf(stderr, "benchview: -open: %v; open the URL above yourself\n", err)
 		return
 	}
-	// xdg-open is there on machines with no browser to run: it says so
-	// by its exit status (3: no method available), and only there.
+	// xdg-open is installed on machines that have no browser for it to
+	// run; it says so by its exit status (3, no method available).
 	go func() {
 		if err := cmd.Wait(); err != nil {
 			fmt.Fprintf(stderr, "benchview: -open: %s could not open a browser (%v); open the URL above yourself\n", name, err)

@@ -1064,7 +1064,11 @@ func TestCtrlCStopsTheServer(t *testing.T) {
 			t.Fatalf("the download did not start: %q, %v", line, err)
 		}
 		cmd.Process.Signal(os.Interrupt)
+		deadline := time.Now().Add(10 * time.Second)
 		for !strings.Contains(stderr.String(), "shutting down") {
+			if time.Now().After(deadline) {
+				t.Fatalf("no shutdown within 10s of Ctrl-C; stderr: %s", stderr)
+			}
 			time.Sleep(10 * time.Millisecond)
 		}
 		// Until the first Ctrl-C has let go of the signal, another is
@@ -1072,12 +1076,15 @@ func TestCtrlCStopsTheServer(t *testing.T) {
 		exited := make(chan error, 1)
 		go func() { exited <- cmd.Wait() }()
 		var waitErr error
+		giveUp := time.After(10 * time.Second)
 	press:
 		for {
 			cmd.Process.Signal(os.Interrupt)
 			select {
 			case waitErr = <-exited:
 				break press
+			case <-giveUp:
+				t.Fatalf("the process outlived 10s of Ctrl-C; stderr: %s", stderr)
 			case <-time.After(50 * time.Millisecond):
 			}
 		}
