@@ -414,3 +414,47 @@ func TestTheTableShowsWithoutScript(t *testing.T) {
 		t.Errorf("with script off, the page says it is %q", state)
 	}
 }
+
+// TestADamagedPageShowsItsTableAndSaysSo: a page whose data or ECharts
+// block was damaged (a file cut or edited in transit) still shows its
+// whole table, says in its alert what it cannot do, and says error, with
+// nothing thrown and nothing fetched.
+func TestADamagedPageShowsItsTableAndSaysSo(t *testing.T) {
+	cur := golden(t, "cur-a.jsonl")
+	good := strings.TrimPrefix(export(t, golden(t, "base-a.jsonl"), cur), "file://")
+	html, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := len(sampledKeys(t, cur))
+	for _, c := range []struct{ block, alert string }{
+		{"benchview-data", "This page cannot read its own data"},
+		{"benchview-echarts", "The charts cannot be drawn"},
+	} {
+		t.Run(c.block, func(t *testing.T) {
+			// The block's first bytes no longer start a gzip stream.
+			open := `id="` + c.block + `">`
+			at := strings.Index(string(html), open) + len(open)
+			damaged := string(html[:at]) + "AAAA" + string(html[at+4:])
+			path := filepath.Join(t.TempDir(), "damaged.html")
+			if err := os.WriteFile(path, []byte(damaged), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			page := "file://" + path
+			b := newBrowser(t, func(u string) bool { return u == page })
+			b.do(t, chromedp.Navigate(page))
+			waitFor(t, b, "the error state", `document.body.dataset.state === 'error'`, time.Minute)
+			said := eval[[]string](t, b, `Array.from(document.querySelectorAll('[role=alert] p'), (p) => p.textContent)`)
+			if len(said) != 1 || !strings.Contains(said[0], c.alert) {
+				t.Errorf("the alert says %q, want it to say %q, and nothing else", said, c.alert)
+			}
+			got := eval[struct{ Rows, Shown int }](t, b, `(() => { const trs = Array.from(document.querySelectorAll('#results tbody tr[data-row]'));
+				return {Rows: trs.length, Shown: trs.filter((tr) => tr.offsetHeight > 0).length}; })()`)
+			if got.Shown != got.Rows || got.Rows < rows {
+				t.Errorf("%d rows of the table's %d are shown, want all, and at least the %d of the current report", got.Shown, got.Rows, rows)
+			}
+			onlyTheDocument(t, b, page)
+			noErrors(t, b)
+		})
+	}
+}
