@@ -29,11 +29,18 @@
   // A bug below must not leave the reader with no table and no word.
   window.addEventListener('unhandledrejection', (e) => fail('This page\'s script stopped: ' + ((e.reason && e.reason.message) || e.reason) + '. The table is complete; sorting or the charts may not work.'));
 
-  // inflate returns the text of the gzipped, base64 block with the id.
+  // inflate returns the text of the gzipped, base64 block with the id. Its
+  // errors say what is wrong in a reader's words: the browser's would say
+  // "Failed to fetch" of a page that fetches nothing.
   const inflate = async (id) => {
-    const bytes = Uint8Array.from(atob(document.getElementById(id).textContent.trim()), (c) => c.charCodeAt(0));
-    const text = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-    return new Response(text).text();
+    if (typeof DecompressionStream === 'undefined') throw new Error('this browser is too old to unpack it (it has no DecompressionStream)');
+    try {
+      const bytes = Uint8Array.from(atob(document.getElementById(id).textContent.trim()), (c) => c.charCodeAt(0));
+      const text = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+      return await new Response(text).text();
+    } catch {
+      throw new Error('its block ' + id + ' is damaged');
+    }
   };
 
   // ECharts inflates while the table is put in order and laid out, which

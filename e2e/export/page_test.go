@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -416,9 +417,10 @@ func TestTheTableShowsWithoutScript(t *testing.T) {
 }
 
 // TestADamagedPageShowsItsTableAndSaysSo: a page whose data or ECharts
-// block was damaged (a file cut or edited in transit) still shows its
-// whole table, says in its alert what it cannot do, and says error, with
-// nothing thrown and nothing fetched.
+// block was damaged (a file cut or edited in transit), or opened in a
+// browser too old to unpack them, still shows its whole table, says in its
+// alert what it cannot do, and says error, with nothing thrown and nothing
+// fetched.
 func TestADamagedPageShowsItsTableAndSaysSo(t *testing.T) {
 	cur := golden(t, "cur-a.jsonl")
 	good := strings.TrimPrefix(export(t, golden(t, "base-a.jsonl"), cur), "file://")
@@ -427,21 +429,31 @@ func TestADamagedPageShowsItsTableAndSaysSo(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows := len(sampledKeys(t, cur))
-	for _, c := range []struct{ block, alert string }{
-		{"benchview-data", "This page cannot read its own data"},
-		{"benchview-echarts", "The charts cannot be drawn"},
+	for _, c := range []struct{ name, block, before, alert string }{
+		{"data", "benchview-data", "", "This page cannot read its own data (its block benchview-data is damaged)"},
+		{"echarts", "benchview-echarts", "", "The charts cannot be drawn: the ECharts library inside this page cannot be read (its block benchview-echarts is damaged)"},
+		{"old browser", "", "delete window.DecompressionStream", "This page cannot read its own data (this browser is too old to unpack it"},
 	} {
-		t.Run(c.block, func(t *testing.T) {
-			// The block's first bytes no longer start a gzip stream.
-			open := `id="` + c.block + `">`
-			at := strings.Index(string(html), open) + len(open)
-			damaged := string(html[:at]) + "AAAA" + string(html[at+4:])
-			path := filepath.Join(t.TempDir(), "damaged.html")
-			if err := os.WriteFile(path, []byte(damaged), 0o644); err != nil {
-				t.Fatal(err)
+		t.Run(c.name, func(t *testing.T) {
+			page := "file://" + good
+			if c.block != "" {
+				// The block's first bytes no longer start a gzip stream.
+				open := `id="` + c.block + `">`
+				at := strings.Index(string(html), open) + len(open)
+				damaged := string(html[:at]) + "AAAA" + string(html[at+4:])
+				path := filepath.Join(t.TempDir(), "damaged.html")
+				if err := os.WriteFile(path, []byte(damaged), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				page = "file://" + path
 			}
-			page := "file://" + path
 			b := newBrowser(t, func(u string) bool { return u == page })
+			if c.before != "" {
+				if _, err := chromedp.Call(b.ctx, cdppage.AddScriptToEvaluateOnNewDocument,
+					cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: c.before}); err != nil {
+					t.Fatal(err)
+				}
+			}
 			b.do(t, chromedp.Navigate(page))
 			waitFor(t, b, "the error state", `document.body.dataset.state === 'error'`, time.Minute)
 			said := eval[[]string](t, b, `Array.from(document.querySelectorAll('[role=alert] p'), (p) => p.textContent)`)
