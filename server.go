@@ -97,7 +97,9 @@ func serveSite(ctx context.Context, site fs.FS, args []string, stdout, stderr io
 		return err
 	}
 	bound := ln.Addr().(*net.TCPAddr)
-	if !bound.IP.IsLoopback() {
+	if bound.IP.IsLoopback() {
+		handler = loopbackHostsOnly(handler)
+	} else {
 		fmt.Fprintf(stderr, "benchview: warning: listening on %s, which is not loopback: "+
 			"anyone who can reach this machine can read the reports it serves\n", bound)
 	}
@@ -581,6 +583,36 @@ func acceptsGzip(headers []string) bool {
 		return gzipQ > 0
 	}
 	return starQ > 0
+}
+
+// loopbackHostsOnly refuses requests that name any host but this machine
+// (localhost or a loopback address). A loopback server is reachable from
+// this machine's browser only, but a web page it visits can rebind its own
+// name to 127.0.0.1 and read the reports as same-origin: such requests
+// still carry that page's host name.
+func loopbackHostsOnly(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !isLoopbackHost(r.Host) {
+			http.Error(w, "421 benchview answers only to localhost and loopback addresses, such as the URL it printed",
+				http.StatusMisdirectedRequest)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// isLoopbackHost reports whether a Host header names this machine.
+func isLoopbackHost(hostport string) bool {
+	host, _, err := net.SplitHostPort(hostport)
+	if err != nil {
+		host = hostport // no port
+	}
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") { // RFC 6761: always loopback
+		return true
+	}
+	ip := net.ParseIP(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"))
+	return ip != nil && ip.IsLoopback()
 }
 
 // withSecurityHeaders sets the headers every response carries, errors

@@ -1153,3 +1153,80 @@ func TestEmbeddedViewerIsComplete(t *testing.T) {
 		t.Errorf("the embedded wasm_exec.js is not this toolchain's (%s): rebuild with make build", goroot)
 	}
 }
+
+func TestALoopbackServerAnswersOnlyToLoopbackNames(t *testing.T) {
+	h := loopbackHostsOnly(newTestHandler(t, testSite(t)))
+	for _, tc := range []struct {
+		host   string
+		status int
+	}{
+		{"127.0.0.1:8080", 200},
+		{"127.0.0.1", 200},
+		{"127.1.2.3:8080", 200},
+		{"[::1]:8080", 200},
+		{"localhost:8080", 200},
+		{"LOCALHOST.:8080", 200},
+		{"app.localhost:8080", 200},
+		// What a page that rebound its own name to 127.0.0.1 sends.
+		{"attacker.example:8080", 421},
+		{"localhost.attacker.example:8080", 421},
+		{"127.0.0.1.attacker.example", 421},
+		{"192.168.1.10:8080", 421},
+		{"[::ffff:10.0.0.1]:8080", 421},
+		{"", 421},
+	} {
+		t.Run(tc.host, func(t *testing.T) {
+			req := httptest.NewRequest("GET", "/index.html", nil)
+			req.Host = tc.host
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != tc.status {
+				t.Errorf("status: got %d, want %d", rec.Code, tc.status)
+			}
+			if tc.status != 200 && strings.Contains(rec.Body.String(), "benchview</title>") {
+				t.Errorf("the page was served to %q", tc.host)
+			}
+		})
+	}
+}
+
+// getWithHost sends GET path to the server at page with its own Host
+// header, as a page under another name would.
+func getWithHost(t *testing.T, page, path, host string) int {
+	t.Helper()
+	u, err := url.Parse(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := http.NewRequest("GET", u.Scheme+"://"+u.Host+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Host = host
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+func TestServeRefusesOtherHostsOnLoopbackOnly(t *testing.T) {
+	dir := t.TempDir()
+	report := filepath.Join(dir, "base.jsonl")
+	os.WriteFile(report, []byte("private numbers\n"), 0o644)
+
+	s := startServeSite(t, testSite(t), "-addr", "127.0.0.1:0", report)
+	if got := getWithHost(t, s.url, "/reports/baseline/base.jsonl", "rebound.example"); got != http.StatusMisdirectedRequest {
+		t.Errorf("loopback server, Host rebound.example: got %d, want 421", got)
+	}
+	if got := getWithHost(t, s.url, "/reports/baseline/base.jsonl", "localhost"); got != http.StatusOK {
+		t.Errorf("loopback server, Host localhost: got %d, want 200", got)
+	}
+
+	// Served to the network on purpose: any name the machine has is fine.
+	s = startServeSite(t, testSite(t), "-addr", "0.0.0.0:0", report)
+	if got := getWithHost(t, s.url, "/reports/baseline/base.jsonl", "buildbox.internal"); got != http.StatusOK {
+		t.Errorf("server on every interface, Host buildbox.internal: got %d, want 200", got)
+	}
+}
