@@ -147,7 +147,7 @@ dist: need-build assets
 	cd dist && sha256sum benchview-* >SHA256SUMS
 
 clean:
-	rm -rf bin dist web/*.wasm web/*.wasm.gz web/*.tmp web/wasm_exec.js web/echarts.min.js node_modules/.installed
+	rm -rf bin dist web/*.wasm web/*.wasm.gz web/*.tmp web/wasm_exec.js web/echarts.min.js node_modules
 
 .PHONY: need-build need-test
 need-build:
