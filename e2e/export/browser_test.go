@@ -191,7 +191,7 @@ func (b *browser) record(list *[]string, s string) {
 }
 
 // seen returns copies of what was recorded.
-func (b *browser) seen() (requests, blocked, errors []string) {
+func (b *browser) seen() (requests, blocked, errs []string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return append([]string(nil), b.requests...), append([]string(nil), b.blocked...),
