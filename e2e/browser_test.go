@@ -4,18 +4,27 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"iter"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -103,12 +112,13 @@ type browser struct {
 	allowed func(url string) bool // the requests its pages may make
 
 	mu       sync.Mutex
-	requests []string
+	requests []string // every request seen
+	blocked  []string // the ones refused before they left the browser
 }
 
-// open starts Chromium and a tab for pages of origin. When the test ends it
-// fails if any request the tab (or its workers) made went anywhere else.
-// Other hosts do not even resolve: the page cannot reach them by accident.
+// open starts Chromium and a tab for pages of origin. Every request the
+// tab (or its workers) makes anywhere else is refused before it leaves the
+// browser, and fails the test when it ends.
 func open(t tb, origin *url.URL) *browser {
 	t.Helper()
 	o := origin.Scheme + "://" + origin.Host
@@ -119,15 +129,17 @@ func open(t tb, origin *url.URL) *browser {
 }
 
 // openFile starts Chromium for one file on disk, a page that must make no
-// request but for itself: the test fails if it asks for anything else.
+// request but for itself: anything else is refused and fails the test.
 func openFile(t tb, path string) (b *browser, page string) {
 	t.Helper()
 	page = (&url.URL{Scheme: "file", Path: path}).String()
 	return start(t, "", "file://", func(u string) bool { return u == page || strings.HasPrefix(u, "data:") }), page
 }
 
-// start starts Chromium; only host resolves, and every request must pass
-// allowed.
+// start starts Chromium. Every request its tab makes is paused (the Fetch
+// domain) and goes on only if allowed passes it; the rest fail as blocked
+// by the client, and fail t when it ends. Host names but host do not even
+// resolve, a second wall should the first ever leak.
 func start(t tb, host, origin string, allowed func(string) bool) *browser {
 	t.Helper()
 	rules := "MAP * ~NOTFOUND"
@@ -152,8 +164,13 @@ func start(t tb, host, origin string, allowed func(string) bool) *browser {
 		cancel()
 		cancelAlloc()
 	})
+	paused := chromedp.Events(ctx, fetch.RequestPaused)
 	if err := chromedp.Listen(ctx, b.event); err != nil {
 		t.Fatalf("starting %s: %v", chromium, err)
+	}
+	go b.intercept(paused)
+	if _, err := chromedp.Call(ctx, fetch.Enable, fetch.EnableParams{}); err != nil {
+		t.Fatalf("fetch.enable: %v", err)
 	}
 	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
 		t.Fatalf("network.enable: %v", err)
@@ -165,6 +182,25 @@ func start(t tb, host, origin string, allowed func(string) bool) *browser {
 	}
 	t.Cleanup(func() { b.checkOrigin(t) })
 	return b
+}
+
+// intercept lets the paused requests that are allowed go on and fails the
+// others, until the browser closes.
+func (b *browser) intercept(paused iter.Seq2[fetch.EventRequestPaused, error]) {
+	for ev, err := range paused {
+		if err != nil {
+			return
+		}
+		if b.allowed(ev.Request.URL) {
+			chromedp.Call(b.ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
+			continue
+		}
+		b.mu.Lock()
+		b.blocked = append(b.blocked, ev.Request.URL)
+		b.mu.Unlock()
+		chromedp.Call(b.ctx, fetch.FailRequest, fetch.FailRequestParams{
+			RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
+	}
 }
 
 func (b *browser) event(ev any) {
@@ -182,8 +218,11 @@ func (b *browser) checkOrigin(t tb) {
 	if len(b.requests) == 0 {
 		t.Errorf("no request was seen at all: the origin check would pass vacuously")
 	}
+	for _, r := range b.blocked {
+		t.Errorf("a request left the origin %s (refused): %s", b.origin, r)
+	}
 	for _, r := range b.requests {
-		if !b.allowed(r) {
+		if !b.allowed(r) && !slices.Contains(b.blocked, r) {
 			t.Errorf("a request left the origin %s: %s", b.origin, r)
 		}
 	}
@@ -295,4 +334,63 @@ func (b *browser) screenshot(t tb, dir, name string) string {
 		t.Fatalf("%v", err)
 	}
 	return path
+}
+
+// recorder is a tb whose errors are kept for the test to read, not failed.
+type recorder struct {
+	*testing.T
+	mu     sync.Mutex
+	errors []string
+}
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.errors = append(r.errors, fmt.Sprintf(format, args...))
+}
+
+// TestRequestsOffTheOriginAreBlocked checks the harness's wall: a request
+// to another origin that resolves nothing (an IP address, another port)
+// must not leave the browser, and must still fail the test. The page's
+// Content-Security-Policy is bypassed, so only the harness stands in the
+// way, as it must if the policy ever let something through.
+func TestRequestsOffTheOriginAreBlocked(t *testing.T) {
+	var hits atomic.Int32
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Header().Set("Access-Control-Allow-Origin", "*")
+	}))
+	defer other.Close()
+	srv := serve(t)
+	rec := &recorder{T: t}
+	b := open(rec, srv)
+	if _, err := chromedp.Call(b.ctx, page.SetBypassCSP, page.SetBypassCSPParams{Enabled: true}); err != nil {
+		t.Fatalf("bypassing the page's policy: %v", err)
+	}
+	b.do(t, chromedp.Navigate(b.origin+"/"))
+	b.waitFor(t, "the viewer to start", `document.body.dataset.state === "idle"`)
+	leak := other.URL + "/leak"
+	got := eval[string](t, b, `fetch(`+jsString(leak+"?from=page")+`, {mode: "no-cors"}).then(() => "sent", (e) => "refused")`)
+	if got != "refused" {
+		t.Errorf("a fetch of %s from the page was %s, want refused", leak, got)
+	}
+	got = eval[string](t, b, `new Promise((resolve) => {
+		const w = new Worker(URL.createObjectURL(new Blob([
+			"fetch(" + `+jsString(jsString(leak+"?from=worker"))+` + ", {mode: 'no-cors'}).then(() => postMessage('sent'), () => postMessage('refused'))"])));
+		w.onmessage = (e) => resolve(e.data);
+		w.onerror = (e) => resolve("worker error: " + e.message);
+	})`)
+	if got != "refused" {
+		t.Errorf("a fetch of %s from a worker was %s, want refused", leak, got)
+	}
+	if n := hits.Load(); n != 0 {
+		t.Errorf("%d request(s) reached %s: the harness let them leave the browser", n, other.URL)
+	}
+	check := &recorder{T: t}
+	b.checkOrigin(check)
+	for _, from := range []string{"page", "worker"} {
+		if !slices.ContainsFunc(check.errors, func(e string) bool { return strings.Contains(e, leak+"?from="+from) }) {
+			t.Errorf("the harness did not fail the test for the request from the %s; it said %q", from, check.errors)
+		}
+	}
 }
