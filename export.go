@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
@@ -196,7 +198,7 @@ func writeSite(dir string, web fs.FS, inputs []string, reports [][]byte) error {
 	if _, err := fs.Stat(web, "index.html"); err != nil {
 		return errors.New("this binary has no viewer to copy (web/index.html)")
 	}
-	if err := os.CopyFS(dir, web); err != nil {
+	if err := os.CopyFS(dir, withoutGzip{web}); err != nil {
 		return err
 	}
 	if err := os.Mkdir(filepath.Join(dir, export.SiteReports), 0o755); err != nil {
@@ -210,4 +212,22 @@ func writeSite(dir string, web fs.FS, inputs []string, reports [][]byte) error {
 	}
 	redirect := export.SiteRedirect("index.html" + export.SiteQuery(names...))
 	return os.WriteFile(filepath.Join(dir, "review.html"), redirect, 0o644)
+}
+
+// withoutGzip is a tree of files without the prepared gzip copies in it
+// (name.gz beside name). benchview's server sends viewer.wasm.gz to a
+// browser that accepts gzip; a static host serves each file as it is, and
+// the loader fetches viewer.wasm, so on a site the copy is only weight.
+type withoutGzip struct{ fs.FS }
+
+// ReadDir lists the directory name, leaving the gzip copies out.
+func (w withoutGzip) ReadDir(name string) ([]fs.DirEntry, error) {
+	entries, err := fs.ReadDir(w.FS, name)
+	has := make(map[string]bool, len(entries))
+	for _, e := range entries {
+		has[e.Name()] = true
+	}
+	return slices.DeleteFunc(entries, func(e fs.DirEntry) bool {
+		return strings.HasSuffix(e.Name(), ".gz") && has[strings.TrimSuffix(e.Name(), ".gz")]
+	}), err
 }

@@ -1,10 +1,12 @@
 package exporte2e
 
 import (
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -58,5 +60,35 @@ func TestAStaticSiteOpensOnItsReports(t *testing.T) {
 			}
 			noErrors(t, b)
 		})
+	}
+}
+
+// TestAStaticSiteHoldsOnlyWhatItServes checks that the site leaves out the
+// gzip copies benchview's own server serves to browsers that accept them
+// (viewer.wasm.gz): a static host serves every file as it is, the loader
+// fetches viewer.wasm, and the copy would be some 1.6 MB nobody reads.
+func TestAStaticSiteHoldsOnlyWhatItServes(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "site")
+	benchview(t, "export", "-site", dir, golden(t, "base-a.jsonl"), golden(t, "cur-a.jsonl"))
+	var files []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			files = append(files, filepath.ToSlash(rel))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, ".gz") {
+			t.Errorf("the site holds %s, which no page of it fetches", f)
+		}
+	}
+	for _, want := range []string{"index.html", "main.js", "worker.js", "viewer.wasm", "review.html", "reports/base-a.jsonl", "reports/cur-a.jsonl"} {
+		if !slices.Contains(files, want) {
+			t.Errorf("the site has no %s; it holds %q", want, files)
+		}
 	}
 }
