@@ -83,6 +83,7 @@ func exportPage(out string, inputs []string, web fs.FS, stdout, stderr io.Writer
 		if reports[i], err = readReport(path, stderr); err != nil {
 			return err
 		}
+		rename(reports[i], filepath.Base(path))
 		failed = failed || reports[i].Failed()
 	}
 	page, err := export.Page(review.New(reports[0], reports[1]), echarts)
@@ -98,6 +99,20 @@ func exportPage(out string, inputs []string, web fs.FS, stdout, stderr io.Writer
 		return exitError{code: 1}
 	}
 	return err
+}
+
+// rename has r, and its problems, go by name. The page is meant to be
+// shared: it names a report by its file name, as the viewer names a file it
+// reads, and not by the path it was given (a home folder, a user name),
+// which also makes it the page Download report writes for the same files.
+// The terminal has been told the problems by the path already.
+func rename(r *report.Report, name string) {
+	for i := range r.Problems {
+		if r.Problems[i].File == r.Name {
+			r.Problems[i].File = name
+		}
+	}
+	r.Name = name
 }
 
 // refuseInput returns an error when out names one of the inputs: nothing

@@ -7,6 +7,7 @@ import (
 	"math"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -468,5 +469,53 @@ func TestADamagedPageShowsItsTableAndSaysSo(t *testing.T) {
 			onlyTheDocument(t, b, page)
 			noErrors(t, b)
 		})
+	}
+}
+
+// TestAnExportNamesReportsByTheirFileNames checks that a page exported from
+// reports named by absolute paths names them as the viewer does, by their
+// file names: the folders they sit in (a home folder, a user name) must not
+// travel in a file meant to be shared. The page is byte for byte the one
+// exported where the reports are, by bare names (which e2e's Download test
+// checks against the viewer's), with a bad line so its problem is named too.
+func TestAnExportNamesReportsByTheirFileNames(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "home", "someone-private")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, src := range []string{golden(t, "base-b.jsonl"), filepath.Join("..", "testdata", "bad-cur.jsonl")} {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(src)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	absolute := filepath.Join(t.TempDir(), "absolute.html")
+	benchviewExit(t, 1, "export", "-o", absolute, filepath.Join(dir, "base-b.jsonl"), filepath.Join(dir, "bad-cur.jsonl"))
+	page, err := os.ReadFile(absolute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, leak := range []string{dir, "someone-private"} {
+		if i := strings.Index(string(page), leak); i >= 0 {
+			t.Errorf("the page holds %q: …%s…", leak, page[max(0, i-80):min(len(page), i+80)])
+		}
+	}
+	if !strings.Contains(string(page), "bad-cur.jsonl:") {
+		t.Errorf("the page names no problem of bad-cur.jsonl by its file name")
+	}
+
+	bare := filepath.Join(t.TempDir(), "bare.html")
+	cmd := exec.Command(binary(t), "export", "-o", bare, "base-b.jsonl", "bad-cur.jsonl")
+	cmd.Dir = dir
+	cmd.Run() // exit status 1 (the bad line) is checked above
+	want, err := os.ReadFile(bare)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(page) != string(want) {
+		t.Errorf("the page exported by absolute paths (%d bytes) is not the page exported by file names (%d bytes)", len(page), len(want))
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -63,10 +64,11 @@ func TestAStaticSiteOpensOnItsReports(t *testing.T) {
 	}
 }
 
-// TestAStaticSiteHoldsOnlyWhatItServes checks that the site leaves out the
-// gzip copies benchview's own server serves to browsers that accept them
-// (viewer.wasm.gz): a static host serves every file as it is, the loader
-// fetches viewer.wasm, and the copy would be some 1.6 MB nobody reads.
+// TestAStaticSiteHoldsOnlyWhatItServes checks that a site names no folder
+// the reports came from, and leaves out the gzip copies benchview's own
+// server sends to browsers that accept them (viewer.wasm.gz): a static host
+// serves every file as it is, the loader fetches viewer.wasm, and the copy
+// would be some 1.6 MB nobody reads.
 func TestAStaticSiteHoldsOnlyWhatItServes(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "site")
 	benchview(t, "export", "-site", dir, golden(t, "base-a.jsonl"), golden(t, "cur-a.jsonl"))
@@ -81,9 +83,15 @@ func TestAStaticSiteHoldsOnlyWhatItServes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	from := filepath.Dir(golden(t, "base-a.jsonl"))
 	for _, f := range files {
 		if strings.HasSuffix(f, ".gz") {
 			t.Errorf("the site holds %s, which no page of it fetches", f)
+		}
+		// Like an exported page, a site is shared: the folder the reports
+		// came from stays out of it.
+		if data, err := os.ReadFile(filepath.Join(dir, f)); err != nil || strings.Contains(string(data), from) {
+			t.Errorf("%s names the folder %s the reports came from (or cannot be read: %v)", f, from, err)
 		}
 	}
 	for _, want := range []string{"index.html", "main.js", "worker.js", "viewer.wasm", "review.html", "reports/base-a.jsonl", "reports/cur-a.jsonl"} {
