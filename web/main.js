@@ -17,7 +17,11 @@
     const instance = await WebAssembly.instantiate(module, go.importObject);
     go.run(instance).then(() => fail("the viewer stopped"));
   } catch (err) {
-    fail(String(err));
+    if (location.protocol === "file:") {
+      failFromDisk();
+    } else {
+      fail(String(err));
+    }
   }
 })();
 
@@ -133,10 +137,37 @@ function intervalOption(n) {
 
 // fail tells the reader the viewer could not start; the text is set as text.
 function fail(message) {
-  document.body.dataset.state = "error";
+  showAlert("benchview could not start: " + message);
+}
+
+// failFromDisk tells the reader of a page opened from a file (a static
+// site's index.html, double-clicked) why the viewer cannot start, and what
+// to do instead: a browser lets no file:// page fetch the WebAssembly
+// beside it ("TypeError: Failed to fetch" would tell them nothing).
+function failFromDisk() {
+  const code = (text) => {
+    const c = document.createElement("code");
+    c.textContent = text;
+    return c;
+  };
+  // The same page, with the reports and view it names, once served.
+  const served = "http://localhost:8000/" + location.pathname.split("/").pop() + location.search + location.hash;
+  // The viewer never ran: the header is still index.html's.
+  document.querySelector(".tagline")?.replaceChildren("The viewer cannot start from a file.");
+  showAlert(
+    "This page must be served over HTTP: it was opened from a file, and a browser does not let such a page load the viewer beside it. " +
+      "Serve its folder, for example by running ", code("python3 -m http.server"), " in that folder and opening ", code(served), "; " +
+      "or, for one file that opens from disk, write the review with ", code("benchview export -o review.html BASELINE CURRENT"), ".",
+  );
+}
+
+// showAlert shows nodes (strings are set as text) in an alert, and only then
+// says the page is in error: nothing reads the state before the message.
+function showAlert(...nodes) {
   const p = document.createElement("p");
   p.className = "boot-error";
   p.setAttribute("role", "alert");
-  p.textContent = "benchview could not start: " + message;
+  p.append(...nodes);
   document.body.append(p);
+  document.body.dataset.state = "error";
 }

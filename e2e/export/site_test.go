@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -98,5 +99,43 @@ func TestAStaticSiteHoldsOnlyWhatItServes(t *testing.T) {
 		if !slices.Contains(files, want) {
 			t.Errorf("the site has no %s; it holds %q", want, files)
 		}
+	}
+}
+
+// TestAStaticSiteOpenedFromDiskSaysToServeIt opens a site's index.html, and
+// its review.html, from file://, as a double click does. The viewer cannot
+// start there (a browser lets no file:// page fetch the WebAssembly beside
+// it); the page must say so in plain words, and what to do instead, not
+// "TypeError: Failed to fetch".
+func TestAStaticSiteOpenedFromDiskSaysToServeIt(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "site")
+	benchview(t, "export", "-site", dir, golden(t, "base-a.jsonl"), golden(t, "cur-a.jsonl"))
+	root := (&url.URL{Scheme: "file", Path: dir}).String() + "/"
+	for _, page := range []string{"index.html", "review.html"} {
+		t.Run(page, func(t *testing.T) {
+			b := newBrowser(t, func(u string) bool { return strings.HasPrefix(u, root) })
+			b.do(t, chromedp.Navigate(root+page))
+			waitFor(t, b, "the page to give up", `document.body && document.body.dataset.state === 'error'`, time.Minute)
+			alert := eval[string](t, b, `[...document.querySelectorAll('[role=alert]')].map(e => e.textContent).join(' | ')`)
+			// review.html sent the browser to the viewer with its query: the
+			// address to open once the folder is served keeps it.
+			query := eval[string](t, b, `location.search`)
+			if page == "review.html" && !strings.HasPrefix(query, "?baseline=") {
+				t.Errorf("review.html led to the query %q, want the reports'", query)
+			}
+			for _, want := range []string{"served over HTTP", "python3 -m http.server", "http://localhost:8000/index.html" + query, "benchview export -o review.html"} {
+				if !strings.Contains(alert, want) {
+					t.Errorf("the alert says %q: it does not say %q", alert, want)
+				}
+			}
+			for _, jargon := range []string{"TypeError", "Failed to fetch"} {
+				if strings.Contains(alert, jargon) {
+					t.Errorf("the alert says %q: %q tells a reader nothing", alert, jargon)
+				}
+			}
+			if _, blocked, _ := b.seen(); len(blocked) > 0 {
+				t.Errorf("the page asked for something outside its folder: %q", blocked)
+			}
+		})
 	}
 }
