@@ -394,3 +394,47 @@ func TestRequestsOffTheOriginAreBlocked(t *testing.T) {
 		}
 	}
 }
+
+// stateChange is what the page showed when its body's data-state changed
+// (a script that follows the state reads the page then), or in a frame.
+type stateChange struct {
+	State, Alert string
+	Rows         []string // the data-row of every tr[data-row]
+}
+
+// watchStates has every page the tab opens from now on record what it
+// shows (see states): on each change of document.body.dataset.state, and in
+// each frame that shows something new. A MutationObserver runs as soon as
+// the task that changed the state ends, before any later frame renders:
+// what it sees is what a script reading the state sees at worst.
+func (b *browser) watchStates(t tb) {
+	t.Helper()
+	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `window.__states = [];
+		const snap = () => {
+			if (!document.body) return;
+			const s = {
+				State: document.body.dataset.state ?? "",
+				Alert: [...document.querySelectorAll("[role=alert]")].map((e) => e.textContent).join(" | "),
+				Rows: [...document.querySelectorAll("tr[data-row]")].map((tr) => tr.dataset.row),
+			};
+			const last = window.__states.at(-1);
+			if (!last || last.State !== s.State || last.Alert !== s.Alert || last.Rows.join("\n") !== s.Rows.join("\n")) {
+				window.__states.push(s);
+			}
+		};
+		new MutationObserver((records) => {
+			if (records.some((r) => r.target === document.body)) snap();
+		}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-state"]});
+		const frame = () => { snap(); requestAnimationFrame(frame); };
+		requestAnimationFrame(frame);`,
+	}); err != nil {
+		t.Fatalf("watching the page's state: %v", err)
+	}
+}
+
+// states is what the page recorded at each change of its state.
+func states(t tb, b *browser) []stateChange {
+	t.Helper()
+	return eval[[]stateChange](t, b, `window.__states ?? []`)
+}

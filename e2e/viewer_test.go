@@ -418,15 +418,52 @@ func TestAReportThatCannotBeLoadedIsAnError(t *testing.T) {
 		cases = append(cases, struct{ query, alert string }{"?baseline=" + url.QueryEscape(ref), foreign})
 	}
 	cases = append(cases, struct{ query, alert string }{"?baseline=examples/base-a.jsonl&current=" + url.QueryEscape("http://example.com/cur.jsonl"), foreign})
+	b.watchStates(t)
 	for _, c := range cases {
 		b.do(t, chromedp.Navigate(b.origin+"/"+c.query))
-		// The page may say error a frame before the alert is drawn.
-		b.waitFor(t, "the error state and its alert for "+c.query, `document.body.dataset.state === "error" && document.querySelector("[role=alert]")?.textContent`)
-		if alert := eval[string](t, b, `document.querySelector("[role=alert]")?.textContent ?? ""`); !strings.Contains(alert, c.alert) {
-			t.Errorf("%s: the alert says %q, want it to say %q", c.query, alert, c.alert)
+		b.waitFor(t, "the error state for "+c.query, `document.body.dataset.state === "error"`)
+		// A while more: the page's warm-up goes on after an error.
+		eval[bool](t, b, `new Promise((resolve) => setTimeout(() => resolve(true), 300))`)
+		// The alert is there as soon as the state says error, and the
+		// rows are the page's own: no other row, such as the warm-up's
+		// made-up ones, is in the document while it says so.
+		var shown []stateChange
+		for _, s := range states(t, b) {
+			if s.State == "error" {
+				shown = append(shown, s)
+			}
+		}
+		if len(shown) == 0 {
+			t.Fatalf("%s: the page says error, but nothing was recorded then", c.query)
+		}
+		for _, s := range shown {
+			if !strings.Contains(s.Alert, c.alert) {
+				t.Errorf("%s: when the page said error, the alert said %q, want it to say %q", c.query, s.Alert, c.alert)
+			}
+			if i := slices.IndexFunc(s.Rows, func(key string) bool {
+				return !strings.HasPrefix(c.query, "?baseline=examples/base-a.jsonl") || !exampleA[key]
+			}); i >= 0 {
+				t.Errorf("%s: when the page said error, it showed rows %q, and no report loaded has %s", c.query, s.Rows, s.Rows[i])
+			}
 		}
 	}
 }
+
+// exampleA is the keys of the rows of the bundled example base-a.jsonl.
+var exampleA = func() map[string]bool {
+	keys := map[string]bool{}
+	data, err := os.ReadFile(filepath.Join("..", "web", "examples", "base-a.jsonl"))
+	if err != nil {
+		return keys
+	}
+	for line := range strings.Lines(string(data)) {
+		var r struct{ Benchmark, Kind, Backend string }
+		if json.Unmarshal([]byte(line), &r) == nil && r.Benchmark != "" {
+			keys[r.Benchmark+"/"+r.Kind+"/"+r.Backend] = true
+		}
+	}
+	return keys
+}()
 
 func TestOneReportAloneIsAView(t *testing.T) {
 	srv := serve(t)

@@ -15,12 +15,20 @@ type App struct {
 	vecty.Core
 	Store *store.Store `vecty:"prop"`
 	Host  Host         `vecty:"prop"`
+
+	shown store.Phase // the store's phase when App last rendered
 }
+
+// Shown is the phase the page shows: the store's phase when App last
+// rendered, which lags the store's own until a pending render is done. The
+// alert, the progress and the Download button rendered with it.
+func (a *App) Shown() store.Phase { return a.shown }
 
 // Render lays the page out: header, the two zones, what is happening, then
 // the review (summary, charts, table) once there is one.
 func (a *App) Render() vecty.ComponentOrHTML {
 	s := a.Store
+	a.shown = s.Phase()
 	done, total := s.Progress()
 	return elem.Div(
 		vecty.Markup(vecty.Class("app")),

@@ -59,13 +59,15 @@ type page struct {
 	exporter   js.Value                    // the worker that builds report pages; undefined until a Download
 	exportDone func(js.Value)              // takes the exporter's answer to the Download under way
 
-	sentReview int    // the review whose jobs the pool has
-	renderDue  bool   // a throttled render is scheduled
-	fragment   string // the view last written to the address
-	selected   string // the selection last written to the address
-	search     string // the query the reports were loaded from
-	warming    bool   // the warm-up (warmCharts, warmReview) is under way
-	cold       bool   // the page does not say idle yet: the warm-up has not run, for at most maxWarmUp
+	sentReview int         // the review whose jobs the pool has
+	renderDue  bool        // a throttled render is scheduled
+	fragment   string      // the view last written to the address
+	selected   string      // the selection last written to the address
+	search     string      // the query the reports were loaded from
+	cold       bool        // the page does not say idle yet: the warm-up has not run, for at most maxWarmUp
+	stateDue   bool        // writeState looks again in the next frame
+	stated     store.Phase // the phase last written to the body; "" until the page says anything
+	warmUp     js.Value    // the node that holds the warm-up's review in the document; undefined once it left
 }
 
 func newPage() *page {
@@ -89,7 +91,6 @@ func (p *page) start() {
 	p.listenPage()
 	p.setState()
 	p.loadFromAddress()
-	p.warming = true
 	p.cold = true
 	warmed := func() {
 		if p.cold {
@@ -98,8 +99,7 @@ func (p *page) start() {
 		}
 	}
 	go func() {
-		defer func() { p.warming = false }()
-		warmReview(p.busy) // first: a drop renders at once, and draws later
+		p.warmReview() // first: a drop renders at once, and draws later
 		warmCharts()
 		warmed()
 	}()
@@ -181,43 +181,38 @@ func (p *page) render() {
 	js.Global().Call("setTimeout", f, renderInterval)
 }
 
-// setState writes the phase to document.body.dataset.state. Any phase but
-// ready is written at once; ready waits for the frame that renders it, for
-// every table row to be filled in, and for the warm-up's made-up review to
-// leave the document, so that nothing reads "ready" before the table and
-// charts show it, or finds rows that are not the review's.
+// setState has document.body.dataset.state say the phase the page shows:
+// now if it shows the store's phase already, else in the first frame that
+// does (see writeState).
 func (p *page) setState() {
-	phase := p.store.Phase()
-	body := p.doc.Get("body")
+	if !p.stateDue {
+		p.writeState()
+	}
+}
+
+// writeState writes the phase App rendered last, once it is the store's,
+// and looks again in the next frame until it is. The state so never claims
+// what the page does not show yet: an error before its alert, ready before
+// the Download button is enabled. Ready also waits for every table row to be
+// filled in (components.Settled). And before the state says anything, the
+// warm-up's made-up review leaves the document, so that no script reading
+// the state finds rows that are not the page's.
+func (p *page) writeState() {
+	p.stateDue = false
+	phase := p.app.Shown()
+	if phase != p.store.Phase() || (phase == store.Ready && !components.Settled()) {
+		p.stateDue = true
+		components.NextFrame(p.writeState)
+		return
+	}
 	if phase == store.Idle && p.cold {
 		// The page says idle once its code is warm: a drop before then
 		// works, but its first render would run cold code (see warmReview).
 		return
 	}
-	if phase != store.Ready {
-		body.Get("dataset").Set("state", string(phase))
-		return
-	}
-	// Ready waits, frame by frame, for the table's rows to be filled in
-	// and for the warm-up's rows to leave the document; and then one frame
-	// more: when the change that made the page ready came during vecty's
-	// render (a chart saying it drew), vecty renders it in a frame it asked
-	// for after this one, and the header's Download button would still be
-	// disabled on a ready page.
-	var check func()
-	seen := false
-	check = func() {
-		if p.store.Phase() != store.Ready {
-			return
-		}
-		if shown := components.Settled() && !p.warming; !shown || !seen {
-			seen = seen || shown
-			components.NextFrame(check)
-			return
-		}
-		body.Get("dataset").Set("state", string(store.Ready))
-	}
-	components.NextFrame(check)
+	p.endWarmUp()
+	p.stated = phase
+	p.doc.Get("body").Get("dataset").Set("state", string(phase))
 }
 
 func location() js.Value { return js.Global().Get("location") }

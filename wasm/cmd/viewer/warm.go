@@ -29,10 +29,12 @@ import (
 // host does nothing: no action reaches the page's store, and no chart is
 // drawn (main.js warms ECharts).
 //
-// Once busy reports true (the page has reports of its own to show), the
-// warm-up stops rendering: the page's own renders warm the code by then,
-// and the two in the same frames made frames of 100 ms and more.
-func warmReview(busy func() bool) {
+// Once the page has reports of its own to show (busy), the warm-up stops
+// rendering: the page's own renders warm the code by then, and the two in
+// the same frames made frames of 100 ms and more. And it is in the document
+// only until the page says anything (see writeState): its rows would be
+// found with the page's.
+func (p *page) warmReview() {
 	s := store.New()
 	for _, side := range []actions.Side{actions.Baseline, actions.Current} {
 		yield()
@@ -49,7 +51,7 @@ func warmReview(busy func() bool) {
 		}})
 	}
 	yield()
-	if busy() {
+	if p.busy() || p.stated != "" {
 		return
 	}
 	doc := js.Global().Get("document")
@@ -60,9 +62,10 @@ func warmReview(busy func() bool) {
 	node := doc.Call("createElement", "main")
 	holder.Call("appendChild", node)
 	doc.Get("body").Call("appendChild", holder)
+	p.warmUp = holder
+	defer p.endWarmUp()
 	if err := vecty.RenderIntoNode(node, &components.Review{Store: s, Host: quietHost{}}); err != nil {
 		println("benchview: warm-up:", err.Error())
-		holder.Call("remove")
 		return
 	}
 	// The review shows its parts a frame each, then its rows as shells,
@@ -70,14 +73,19 @@ func warmReview(busy func() bool) {
 	// browser styles and lays each out in its frame.
 	for range warmFrames {
 		nextFrame()
-		if components.Settled() || busy() {
+		if components.Settled() || p.busy() || !p.warmUp.Truthy() {
 			break
 		}
 	}
-	// Whatever is left settles detached. (The page does not say ready
-	// while the review is in the document: its rows would be found with
-	// the page's.)
-	holder.Call("remove")
+	// Whatever is left settles detached.
+}
+
+// endWarmUp takes the warm-up's review out of the document, if it is in.
+func (p *page) endWarmUp() {
+	if p.warmUp.Truthy() {
+		p.warmUp.Call("remove")
+		p.warmUp = js.Undefined()
+	}
 }
 
 // warmFrames is how many frames warmReview waits for its review to show in
