@@ -33,6 +33,7 @@ help:
 	@echo 'make test    gofmt, vet, native tests with -race, WASM tests under Node,'
 	@echo '             fuzzing ($(FUZZTIME) a target), the WASM size budget, browser tests'
 	@echo 'make bench   core benchmarks (native and WASM), WASM size, browser timings'
+	@echo 'make site    a static site of the viewer and two reports in $(SITE)/ (BASELINE=... CURRENT=... SITE=...)'
 	@echo 'make dist    release binaries in dist/ for $(DIST_PLATFORMS)'
 	@echo 'make clean   remove what the build generated'
 
