@@ -87,7 +87,7 @@ func medians(n int, start, stride uint64) positions {
 	if upper != lower {
 		pos.upper = make([]uint32, resamples)
 	}
-	if !hostMedians(n, start, stride, lower, upper, pos) {
+	if k := kernel.Load(); k == nil || !(*k)(n, start, stride, pos.lower, pos.upper) {
 		drawMedians(n, start, stride, lower, upper, pos)
 	}
 	return pos

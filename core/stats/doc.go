@@ -16,13 +16,12 @@
 // The bootstrap makes every draw the reference makes but counts them
 // rather than sorting each resample (see bootstrap.go). On amd64 CPUs with
 // AVX-512 (F and DQ) the draws are made eight at a time by the assembly in
-// draw_amd64.s, found at start-up with CPUID. Under WebAssembly they are
-// made by a small module of their own (kernel_module.go), which the
-// JavaScript host runs at twice the speed of the same loop compiled by Go;
-// anywhere else, where that module cannot be loaded, or built with -tags
-// purego, the same draws are made one by one in Go. Every path gives the
-// same bits, and the tests hold each kernel to the Go draws.
+// draw_amd64.s, found at start-up with CPUID; anywhere else, or built with
+// -tags purego, they are made one by one in Go. A Kernel installed with
+// UseKernel can take them over: the browser viewer installs one that runs
+// them in a small WebAssembly module of their own (wasm/kernel). Every
+// path gives the same bits, and the tests hold each to the Go draws.
 //
 // Every function is safe to call concurrently: nothing here keeps state
-// between calls (the WebAssembly module's instance is shared, under a lock).
+// between calls but the installed Kernel.
 package stats

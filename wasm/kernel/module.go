@@ -1,15 +1,20 @@
-//go:build js && wasm && !purego
+package kernel
 
-package stats
+// The module: a small WebAssembly module, written here instruction by
+// instruction, that finds the medians of a side's resamples, what
+// stats.Medians computes with the Go draws. Each function makes a side's
+// draws mix(state) % n exactly as the Go draws do (SplitMix64, then a
+// 64-bit remainder), counts them, and reads the sorted positions at ranks
+// lower and upper off the counts.
 
-// The host kernel: a small WebAssembly module, written here instruction by
-// instruction, that finds the medians of a side's resamples (what medians
-// does) for the WebAssembly build. Go's WebAssembly output runs this loop
-// at under half the speed V8 runs the same loop written directly: under
-// Node the module draws and counts a side of 200 samples in about 5 ms
-// where the Go loop takes 12. kernel_js.go loads it; the module only ever
-// sees sizes and stream positions, never samples.
-//
+import "github.com/benchview/benchview/core/stats"
+
+const (
+	resamples = stats.Resamples
+	maxTiny   = 15                    // the largest n tiny takes
+	gamma     = 0x9E37_79B9_7F4A_7C15 // SplitMix64's increment
+)
+
 // Memory: resample i's lower position at outLower + 4i, its upper one at
 // outUpper + 4i, and the counts from counts on, a byte each for n <= 255
 // (narrow) and four bytes each above (wide).
@@ -19,12 +24,13 @@ const (
 	countsOffset = outUpper + 4*resamples
 )
 
-// kernelModule returns the module's binary: three functions, tiny (n <=
-// 15), narrow (n <= 255) and wide, each (n, start low, start high, stride low, stride high, lower,
-// upper) with 32-bit parameters, and the memory, exported as "memory".
+// moduleBytes returns the module's binary: three functions, tiny (n <=
+// 15), narrow (n <= 255) and wide, each (n, start low, start high, stride
+// low, stride high, lower, upper) with 32-bit parameters, and the memory,
+// exported as "memory".
 // The 64-bit stream positions come in halves because a 64-bit parameter
 // would have to be a JavaScript BigInt.
-func kernelModule() []byte {
+func moduleBytes() []byte {
 	i32 := byte(0x7F)
 	funcType := append([]byte{0x60, 7}, i32, i32, i32, i32, i32, i32, i32)
 	funcType = append(funcType, 0) // no results
@@ -62,9 +68,9 @@ const (
 // locals declares the locals above: five i64, five i32, two i64, an i32.
 var locals = vector([]byte{5, 0x7E}, []byte{5, 0x7F}, []byte{2, 0x7E}, []byte{1, 0x7F})
 
-// tinyCode is the body of tiny, for n <= 15: medians as countTiny finds
-// them, the counts kept in a register, four bits each, and the sorted
-// positions lower and upper read off their running sums.
+// tinyCode is the body of tiny, for n <= maxTiny: the counts kept in a
+// register, four bits each (no count of n <= 15 draws needs more), and the
+// sorted positions lower and upper read off their running sums.
 func tinyCode() []byte {
 	var a asm
 	a.i64From(pStartLo, pStartHi, lStart)
@@ -95,8 +101,9 @@ func tinyCode() []byte {
 	return a.body()
 }
 
-// above pushes how many of lSums' 16 nibbles exceed local k (see the Go
-// function above, which it is).
+// above pushes how many of lSums' 16 nibbles exceed local k, which is
+// below 15: spread over bytes, a nibble plus 0x7F-k carries into its
+// byte's top bit exactly when it exceeds k.
 func (a *asm) above(k byte) *asm {
 	const nibbles, tops = 0x0F0F_0F0F_0F0F_0F0F, 0x8080_8080_8080_8080
 	// add = (0x7F - k) * 0x0101...01
@@ -116,7 +123,7 @@ func (a *asm) draw() *asm {
 }
 
 // sortedAt stores at out + 4r the position at local k of the sorted
-// resample, as the Go function sortedAt finds it: a word of byte counts at
+// resample, the first whose running total exceeds k: a word of byte counts at
 // a time from byte lI on, with lSeen draws before it, to the word whose
 // running totals pass k, and in that word by one compare and popcount
 // (or, where a total reaches 0x80, byte by byte). lI and lSeen are left at
