@@ -2,8 +2,8 @@
 // built binary ($BENCHVIEW_BIN) on a loopback port, loads real report files
 // into the page and reads what the page shows: the table's data-verdict and
 // data-state, the charts' data as ECharts holds it, the alert for a bad
-// file, the view state in the address. Every test also fails if any request
-// left the server's origin.
+// file, the view state in the address. Every request off the server's
+// origin is refused before it leaves the browser, and fails the test.
 //
 // Without BENCHVIEW_BIN the tests skip with a loud message, except when
 // CI=true, where they fail. The benchmarks time a drop of two 100-row
