@@ -235,14 +235,11 @@ func sortedAt(counts []byte, k, i, seen int) (pos, word, before int) {
 			i += 8
 			continue
 		}
-		t := uint64(k - seen)
-		if t < 0x80 {
+		if t := uint64(k - seen); t < 0x80 && sums&tops == 0 {
 			// A byte b below 0x80 has b | 0x80 - (t+1) >= 0x80 exactly
 			// when b > t, without borrowing from its neighbour.
 			above := bits.OnesCount64(((sums | tops) - (t+1)*ones) & tops)
-			if sums&tops == 0 {
-				return i + 8 - above, i, seen
-			}
+			return i + 8 - above, i, seen
 		}
 		for j := 0; ; j++ {
 			if int(sums>>(8*j)&0xFF) > k-seen {
