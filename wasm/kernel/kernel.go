@@ -3,13 +3,13 @@
 // Package kernel runs the bootstrap's draws in the JavaScript engine the
 // viewer's WebAssembly already runs in (a page, a worker, or Node), in a
 // small WebAssembly module of their own (module.go), rather than in Go's
-// WebAssembly output. The engine runs the module's loop somewhat faster:
-// under Node, a first comparison takes 1.3 ms against 1.45 in Go at 15
-// samples a side, 3.4 against 3.9 at 50, and 11.1 against 12.2 at 200,
-// which is what keeps the browser at twice the reference's native speed
-// with room to spare. Install hands it to core/stats, which stays free of
-// any host; the module sees only sizes and stream positions, never
-// samples.
+// WebAssembly output. The engine runs the module's loop about a tenth
+// faster: on a quiet machine under Node, a first comparison takes 1.5 ms
+// against 1.65 in Go at 15 samples a side, 3.8 against 4.4 at 50, and 12.5
+// against 13.8 at 200, and at 15 and 50 that is the difference between
+// under and over twice the reference's native speed. Install hands it to
+// core/stats, which stays free of any host; the module sees only sizes
+// and stream positions, never samples.
 package kernel
 
 import (
