@@ -25,6 +25,8 @@ import (
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
 
@@ -104,16 +106,18 @@ func serve(t tb, args ...string) *url.URL {
 	return nil
 }
 
-// browser is one headless Chromium with a fresh profile, and the requests
-// its pages made.
+// browser is one headless Chromium with a fresh profile, the requests its
+// pages made, and what went wrong in them.
 type browser struct {
 	ctx     context.Context
 	origin  string
 	allowed func(url string) bool // the requests its pages may make
 
 	mu       sync.Mutex
-	requests []string // every request seen
-	blocked  []string // the ones refused before they left the browser
+	requests []string         // every request seen
+	blocked  []string         // the ones refused before they left the browser
+	problems []string         // see watchProblems
+	expected []*regexp.Regexp // the problems the test said it expects (see expect)
 }
 
 // open starts Chromium and a tab for pages of origin. Every request the
@@ -175,12 +179,14 @@ func start(t tb, host, origin string, allowed func(string) bool) *browser {
 	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
 		t.Fatalf("network.enable: %v", err)
 	}
+	b.watchProblems(t)
 	if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
 		Width: 1280, Height: 800, DeviceScaleFactor: 1,
 	}); err != nil {
 		t.Fatalf("viewport: %v", err)
 	}
 	t.Cleanup(func() { b.checkOrigin(t) })
+	t.Cleanup(func() { b.checkProblems(t) })
 	return b
 }
 
@@ -204,10 +210,158 @@ func (b *browser) intercept(paused iter.Seq2[fetch.EventRequestPaused, error]) {
 }
 
 func (b *browser) event(ev any) {
-	if e, ok := ev.(*network.EventRequestWillBeSent); ok {
+	switch e := ev.(type) {
+	case *network.EventRequestWillBeSent:
 		b.mu.Lock()
 		b.requests = append(b.requests, e.Request.URL)
 		b.mu.Unlock()
+	case *runtime.EventExceptionThrown, *runtime.EventConsoleAPICalled:
+		b.runtimeEvent("", ev)
+	case *runtime.EventBindingCalled:
+		if e.Name == problemBinding {
+			b.problem("%s", e.Payload)
+		}
+	case *page.EventJavascriptDialogOpening:
+		b.problem("a dialog (%s): %s", e.Type, e.Message)
+	case *target.EventAttachedToTarget:
+		if e.TargetInfo.Type == "worker" {
+			go b.watchWorker(e.TargetInfo.TargetID)
+		}
+	}
+}
+
+// runtimeEvent records an uncaught exception, a console.error, a failed
+// console.assert, or a Go program's crash, of the page or (where says
+// which) of a worker.
+func (b *browser) runtimeEvent(where string, ev any) {
+	switch e := ev.(type) {
+	case *runtime.EventExceptionThrown:
+		msg := e.ExceptionDetails.Text
+		if x := e.ExceptionDetails.Exception; x != nil && x.Description != "" {
+			msg += " " + x.Description
+		} else if x != nil {
+			msg += " " + string(x.Value)
+		}
+		if d := e.ExceptionDetails; d.URL != "" {
+			msg += fmt.Sprintf(" (%s:%d)", d.URL, d.LineNumber+1)
+		}
+		b.problem("%san uncaught exception: %s", where, msg)
+	case *runtime.EventConsoleAPICalled:
+		var args []string
+		for _, a := range e.Args {
+			var s string
+			if json.Unmarshal(a.Value, &s) == nil {
+				args = append(args, s)
+			} else if a.Description != "" {
+				args = append(args, a.Description)
+			} else {
+				args = append(args, string(a.Value))
+			}
+		}
+		text := strings.Join(args, " ")
+		// wasm_exec.js writes the Go program's standard error with
+		// console.log: a panic is only there, and the page may go on
+		// (a worker that dies has its jobs handed to another).
+		goCrash := e.Type == runtime.ConsoleAPICalledTypeLog &&
+			(strings.HasPrefix(text, "panic: ") || strings.HasPrefix(text, "fatal error: "))
+		if e.Type == runtime.ConsoleAPICalledTypeError || e.Type == runtime.ConsoleAPICalledTypeAssert || goCrash {
+			b.problem("%sconsole.%s: %s", where, e.Type, text)
+		}
+	}
+}
+
+// watchWorker records what a dedicated worker of the page does wrong
+// (see runtimeEvent): the page's own session does not hear a worker's
+// console or exceptions. The browser lists the worker as the page's
+// auto-attached target; a session of the harness's own attaches to it, and
+// enabling its Runtime replays what the worker logged before. A worker gone
+// before that is not an error of the page's.
+func (b *browser) watchWorker(id target.ID) {
+	ctx, _ := chromedp.NewContext(b.ctx, chromedp.WithTargetID(id), chromedp.WithListener(func(ev any) {
+		b.runtimeEvent("in a worker: ", ev)
+	}))
+	chromedp.Do(ctx)
+}
+
+// problemBinding is the function through which a page tells the harness of
+// a policy violation (see watchProblems).
+const problemBinding = "__benchviewHarnessProblem"
+
+// watchProblems has the browser record what a page does wrong, whatever
+// page the tab shows, or one of its workers: an uncaught exception (or
+// unhandled rejection), a console.error or console.assert that fails, a Go
+// program's panic (which wasm_exec.js logs), a securitypolicyviolation
+// event (what the page's Content-Security-Policy refuses never reaches the
+// network, so the request check cannot see it), and a dialog — alert,
+// confirm, prompt, beforeunload — which is dismissed at once, or the page
+// would stall. The viewer's own alerts are role="alert" elements, never
+// dialogs. Each fails the test when it ends unless the test expects it
+// (see expect). The browser's own log (a 404 says "Failed to load
+// resource") is not a page's doing: the tests that cause one check what
+// the page says of it.
+func (b *browser) watchProblems(t tb) {
+	t.Helper()
+	dialogs := chromedp.Events(b.ctx, page.JavascriptDialogOpening)
+	go func() {
+		for _, err := range dialogs {
+			if err != nil {
+				return
+			}
+			chromedp.Call(b.ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
+		}
+	}()
+	if _, err := chromedp.Call(b.ctx, runtime.AddBinding, runtime.AddBindingParams{Name: problemBinding}); err != nil {
+		t.Fatalf("adding the harness's binding: %v", err)
+	}
+	// The binding is kept in a closure, as the page may replace globals.
+	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `(() => {
+			const tell = globalThis.` + problemBinding + `;
+			document.addEventListener("securitypolicyviolation", (e) => tell("a Content-Security-Policy violation: " +
+				e.effectiveDirective + " refused " + (e.blockedURI || "(inline)") + (e.sourceFile ? " at " + e.sourceFile + ":" + e.lineNumber : "") +
+				(e.sample ? " (" + e.sample + ")" : "")));
+		})();`,
+	}); err != nil {
+		t.Fatalf("watching for policy violations: %v", err)
+	}
+}
+
+func (b *browser) problem(format string, args ...any) {
+	s := fmt.Sprintf(format, args...)
+	if len(s) > 500 {
+		s = strings.ToValidUTF8(s[:500], "") + "…"
+	}
+	b.mu.Lock()
+	b.problems = append(b.problems, s)
+	b.mu.Unlock()
+}
+
+// expect tells the harness that the test expects the problems (see
+// watchProblems) whose description matches pattern: a console message the
+// test provokes on purpose, or a dialog (`^a dialog \(alert\): …`).
+// Say it before the page can go wrong.
+func (b *browser) expect(pattern string) {
+	re := regexp.MustCompile(pattern)
+	b.mu.Lock()
+	b.expected = append(b.expected, re)
+	b.mu.Unlock()
+}
+
+// checkProblems fails t for every problem a page had that the test did not
+// expect.
+func (b *browser) checkProblems(t tb) {
+	// A round trip first: the events the page sent before its answer have
+	// been recorded by then (Listen sees them in order). A page that no
+	// longer answers has nothing more to say.
+	ctx, cancel := context.WithTimeout(b.ctx, 5*time.Second)
+	chromedp.Run(ctx, chromedp.Evaluate[bool](`true`))
+	cancel()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, p := range b.problems {
+		if !slices.ContainsFunc(b.expected, func(re *regexp.Regexp) bool { return re.MatchString(p) }) {
+			t.Errorf("the page went wrong: %s", p)
+		}
 	}
 }
 
@@ -393,6 +547,120 @@ func TestRequestsOffTheOriginAreBlocked(t *testing.T) {
 			t.Errorf("the harness did not fail the test for the request from the %s; it said %q", from, check.errors)
 		}
 	}
+}
+
+// TestAPageGoingWrongFailsTheTest checks the harness's other wall: a page
+// that logs an error, fails an assertion, throws, leaves a rejection
+// unhandled, breaks its Content-Security-Policy or opens a dialog fails
+// the test, in whatever page the tab shows; what the test said it expects
+// does not.
+func TestAPageGoingWrongFailsTheTest(t *testing.T) {
+	srv := serve(t)
+	rec := &recorder{T: t}
+	b := open(rec, srv)
+	b.expect(`^console\.error: expected$`)
+	b.expect(`^a dialog \(confirm\): expected$`)
+	b.do(t, chromedp.Navigate(b.origin+"/"))
+	b.waitFor(t, "the viewer to start", `document.body.dataset.state === "idle"`)
+	eval[bool](t, b, `(() => {
+		console.error("logged", 42);
+		console.error("expected");
+		console.assert(false, "asserted");
+		setTimeout(() => { throw new Error("thrown"); });
+		Promise.reject(new Error("rejected"));
+		const img = document.createElement("img");
+		img.src = "http://example.invalid/pixel.png";
+		document.body.append(img);
+		setTimeout(() => alert("opened"));
+		setTimeout(() => confirm("expected"));
+		return true;
+	})()`)
+	said := awaitProblems(t, b, []string{
+		"console.error: logged 42",
+		"console.assert: asserted",
+		"an uncaught exception: Uncaught Error: thrown",
+		"an uncaught exception: Uncaught (in promise) Error: rejected",
+		"a Content-Security-Policy violation: img-src refused http://example.invalid/pixel.png",
+		"a dialog (alert): opened",
+	})
+	// The expected ones were seen, and passed over.
+	for _, w := range []string{"console.error: expected", "a dialog (confirm): expected"} {
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			b.mu.Lock()
+			seen := slices.Contains(b.problems, w)
+			b.mu.Unlock()
+			if seen {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("the harness never saw %q: that it did not fail the test for it proves nothing", w)
+				break
+			}
+		}
+	}
+	// The next page is watched too.
+	b.do(t, chromedp.Navigate(b.origin+"/"))
+	b.waitFor(t, "the viewer to start again", `document.body.dataset.state === "idle"`)
+	eval[bool](t, b, `(() => {
+		const img = document.createElement("img");
+		img.src = "http://example.invalid/second.png";
+		document.body.append(img);
+		return true;
+	})()`)
+	said = append(said, awaitProblems(t, b, []string{
+		"a Content-Security-Policy violation: img-src refused http://example.invalid/second.png",
+	})...)
+	// And its workers: a worker from a blob, which only a page whose policy
+	// is bypassed may start, as the viewer's own start too fast to be made
+	// to go wrong.
+	if _, err := chromedp.Call(b.ctx, page.SetBypassCSP, page.SetBypassCSPParams{Enabled: true}); err != nil {
+		t.Fatalf("bypassing the page's policy: %v", err)
+	}
+	b.do(t, chromedp.Navigate(b.origin+"/"))
+	b.waitFor(t, "the viewer to start a third time", `document.body.dataset.state === "idle"`)
+	eval[bool](t, b, `(() => {
+		new Worker(URL.createObjectURL(new Blob(['console.error("from a worker"); console.log("a log line is fine");' +
+			'console.log("panic: as wasm_exec.js writes a Go panic"); setTimeout(() => { throw new Error("worker thrown"); });'])));
+		return true;
+	})()`)
+	said = append(said, awaitProblems(t, b, []string{
+		"in a worker: console.error: from a worker",
+		"in a worker: an uncaught exception: Uncaught Error: worker thrown",
+		"in a worker: console.log: panic: as wasm_exec.js writes a Go panic",
+	})...)
+	if slices.ContainsFunc(said, func(e string) bool { return strings.Contains(e, "a log line is fine") }) {
+		t.Errorf("the harness failed the test for a console.log: %q", said)
+	}
+	for _, e := range said {
+		if strings.Contains(e, "expected") {
+			t.Errorf("the harness failed the test for a problem it was told to expect: %s", e)
+		}
+	}
+}
+
+// awaitProblems waits, up to ten seconds, until checkProblems would fail
+// the test for each of want (substrings), and returns what it would say;
+// it fails t for each it would not.
+func awaitProblems(t *testing.T, b *browser, want []string) []string {
+	t.Helper()
+	said := func(errs []string, w string) bool {
+		return slices.ContainsFunc(errs, func(e string) bool { return strings.Contains(e, w) })
+	}
+	var errs []string
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		check := &recorder{T: t}
+		b.checkProblems(check)
+		errs = check.errors
+		if !slices.ContainsFunc(want, func(w string) bool { return !said(errs, w) }) || time.Now().After(deadline) {
+			break
+		}
+	}
+	for _, w := range want {
+		if !said(errs, w) {
+			t.Errorf("the harness did not fail the test for %q; it said %q", w, errs)
+		}
+	}
+	return errs
 }
 
 // stateChange is what the page showed when its body's data-state changed
