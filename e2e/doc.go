@@ -3,7 +3,10 @@
 // into the page and reads what the page shows: the table's data-verdict and
 // data-state, the charts' data as ECharts holds it, the alert for a bad
 // file, the view state in the address. Every request off the server's
-// origin is refused before it leaves the browser, and fails the test.
+// origin is refused before it leaves the browser, and fails the test; so
+// do an uncaught exception, a console.error, a Go panic (on the page or in
+// a worker), a Content-Security-Policy violation and a dialog, unless the
+// test says it expects one (b.expect).
 //
 // Without BENCHVIEW_BIN the tests skip with a loud message, except when
 // CI=true, where they fail. The benchmarks time a drop of two 100-row
