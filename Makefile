@@ -111,7 +111,7 @@ bench: need-test build
 	$(GO) test -tags purego -run '^$$' -bench 'Compare$$' -benchtime $(BENCHTIME) ./core/stats
 	@echo '--- core benchmarks, WASM under Node'
 	GOOS=js GOARCH=wasm $(GO) test -exec='$(GO_JS_WASM_EXEC)' -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./core/...
-	@echo '--- first comparisons, WASM under Node with the draws in Go (-tags purego), not in wasm/kernel'''s module'
+	@echo '--- first comparisons, WASM under Node with the draws in Go (-tags purego), not in the wasm/kernel module'
 	GOOS=js GOARCH=wasm $(GO) test -tags purego -exec='$(GO_JS_WASM_EXEC)' -run '^$$' -bench 'Compare$$' -benchtime $(BENCHTIME) ./core/stats
 	@echo '--- WASM size'
 	scripts/wasm-size
