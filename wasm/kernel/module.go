@@ -73,9 +73,7 @@ var locals = vector([]byte{5, 0x7E}, []byte{5, 0x7F}, []byte{2, 0x7E}, []byte{1,
 // sorted positions lower and upper read off their running sums.
 func tinyCode() []byte {
 	var a asm
-	a.i64From(pStartLo, pStartHi, lStart)
-	a.i64From(pStrideLo, pStrideHi, lStride)
-	a.get(pN).op(opI64ExtendI32U).set(lN64)
+	a.prologue()
 
 	a.block(opLoop) // each resample
 	{
@@ -99,6 +97,14 @@ func tinyCode() []byte {
 	a.end()
 	a.end() // the function
 	return a.body()
+}
+
+// prologue sets the 64-bit locals from the parameters: the stream's
+// start and stride from their halves, and n.
+func (a *asm) prologue() {
+	a.i64From(pStartLo, pStartHi, lStart)
+	a.i64From(pStrideLo, pStrideHi, lStride)
+	a.get(pN).op(opI64ExtendI32U).set(lN64)
 }
 
 // above pushes how many of lSums' 16 nibbles exceed local k, which is
@@ -197,9 +203,7 @@ func (a asm) body() []byte {
 // a word of counts at a time (sortedAt), wide one count at a time.
 func mediansCode(width int) []byte {
 	var a asm
-	a.i64From(pStartLo, pStartHi, lStart)
-	a.i64From(pStrideLo, pStrideHi, lStride)
-	a.get(pN).op(opI64ExtendI32U).set(lN64)
+	a.prologue()
 
 	a.block(opLoop) // each resample
 	{
