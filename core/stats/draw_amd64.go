@@ -66,3 +66,35 @@ var vectorTinyCounts = func() func(start, stride, n, r uint64, inv float64, out 
 	}
 	return nil
 }()
+
+// sortedMediansAVX512 sets outLower[i] and outUpper[i] to the sorted
+// positions at lower and upper of resample i, the n draws that follow
+// state start + i*stride, for every i below len(outLower), which must be
+// even (the resamples go in pairs). n must be in [3, maxSorted], r =
+// 2^32 % n and inv = 1/n, as for drawAVX512. Each resample's draws go
+// into one register a byte each (n <= 64), padded with net.pad, and net
+// sorts them there: the bytes at lower and upper are the positions, with
+// no counting at all. It needs AVX-512 F, DQ, BW and VBMI.
+//
+//go:noescape
+func sortedMediansAVX512(start, stride, n, r uint64, inv float64, net *sortNetwork, lower, upper uint64, outLower, outUpper []uint32)
+
+// hasVBMI reports whether this CPU has AVX-512 BW and VBMI (byte
+// permutes) besides F and DQ.
+func hasVBMI() bool {
+	if vectorDraws == nil {
+		return false
+	}
+	_, ebx7, ecx7, _ := cpuid(7, 0)
+	const avx512bw, avx512vbmi = 1 << 30, 1 << 1
+	return ebx7&avx512bw != 0 && ecx7&avx512vbmi != 0
+}
+
+// vectorSortedMedians is sortedMediansAVX512 where the CPU runs it, nil
+// elsewhere.
+var vectorSortedMedians = func() func(start, stride, n, r uint64, inv float64, net *sortNetwork, lower, upper uint64, outLower, outUpper []uint32) {
+	if hasVBMI() {
+		return sortedMediansAVX512
+	}
+	return nil
+}()

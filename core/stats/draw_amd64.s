@@ -183,3 +183,112 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-8
 	MOVL AX, eax+0(FP)
 	MOVL DX, edx+4(FP)
 	RET
+
+// func sortedMediansAVX512(start, stride, n, r uint64, inv float64, net *sortNetwork, lower, upper uint64, outLower, outUpper []uint32)
+//
+// See draw_amd64.go: for each resample, its n <= 64 draws as bytes in one
+// register (0xFF above n), sorted by net, and the bytes at lower and
+// upper stored as its median positions. Two resamples at a time, A and B,
+// whose sorts are long chains of dependent steps that interleave.
+TEXT ·sortedMediansAVX512(SB), NOSPLIT, $0-112
+	MOVQ  start+0(FP), AX
+	MOVQ  stride+8(FP), BX
+	MOVQ  n+16(FP), CX
+	MOVQ  r+24(FP), DX
+	MOVSD inv+32(FP), X0
+	MOVQ  net+40(FP), R10
+	MOVQ  outLower_base+64(FP), DI
+	MOVQ  outLower_len+72(FP), SI
+	MOVQ  outUpper_base+88(FP), R8
+	MOVQ  lower+48(FP), R12
+	VPBROADCASTB R12, Z24
+	MOVQ  upper+56(FP), R12
+	VPBROADCASTB R12, Z26
+	MOVQ  CX, R15
+	ADDQ  $7, R15
+	SHRQ  $3, R15 // groups of eight draws
+	SETUP
+	VPBROADCASTQ eightGammas<>(SB), Z2
+	VMOVDQU8     1512(R10), Z27 // net.pad: 0xFF in the lanes at n and above
+	MOVQ         BX, CX
+	SHLQ         $1, CX         // two strides: from one pair to the next
+
+pair:
+	CMPQ SI, $2
+	JLT  sorted
+	VPBROADCASTQ AX, Z1
+	VPADDQ       laneGammas<>(SB), Z1, Z1 // A's states
+	VPBROADCASTQ BX, Z17
+	VPADDQ       Z1, Z17, Z17 // B's, a stride on
+	MOVQ         R15, R9
+	MOVQ         $1, R11
+	KMOVQ        R11, K2 // the lane the group's eight bytes go to
+	VMOVDQA64    Z27, Z0
+	VMOVDQA64    Z27, Z18
+
+group:
+	VMOVDQA64    Z1, Z10
+	VMOVDQA64    Z17, Z28
+	DRAW(Z10, Z11, Z12)
+	DRAW(Z28, Z29, Z30)
+	VCVTTPD2QQ   Z11, Z11
+	VCVTTPD2QQ   Z29, Z29
+	VPMOVQB      Z11, X11
+	VPMOVQB      Z29, X29
+	VPBROADCASTQ X11, K2, Z0
+	VPBROADCASTQ X29, K2, Z18
+	KSHIFTLB     $1, K2, K2
+	VPADDQ       Z2, Z1, Z1
+	VPADDQ       Z2, Z17, Z17
+	DECQ         R9
+	JNZ          group
+
+	VPORQ Z27, Z0, Z0
+	VPORQ Z27, Z18, Z18
+
+	MOVQ R10, R12       // net.index
+	LEAQ 1344(R10), R14 // net.max
+	MOVQ $21, R13
+
+stage:
+	VMOVDQU8  (R12), Z20
+	KMOVQ     (R14), K1
+	VPERMB    Z0, Z20, Z21
+	VPERMB    Z18, Z20, Z13
+	VPMINUB   Z21, Z0, Z22
+	VPMINUB   Z13, Z18, Z14
+	VPMAXUB   Z21, Z0, Z23
+	VPMAXUB   Z13, Z18, Z15
+	VPBLENDMB Z23, Z22, K1, Z0
+	VPBLENDMB Z15, Z14, K1, Z18
+	ADDQ      $64, R12
+	ADDQ      $8, R14
+	DECQ      R13
+	JNZ       stage
+
+	VPERMB Z0, Z24, Z25
+	VMOVD  X25, R12
+	ANDL   $0xFF, R12
+	MOVL   R12, (DI)
+	VPERMB Z18, Z24, Z25
+	VMOVD  X25, R12
+	ANDL   $0xFF, R12
+	MOVL   R12, 4(DI)
+	VPERMB Z0, Z26, Z25
+	VMOVD  X25, R12
+	ANDL   $0xFF, R12
+	MOVL   R12, (R8)
+	VPERMB Z18, Z26, Z25
+	VMOVD  X25, R12
+	ANDL   $0xFF, R12
+	MOVL   R12, 4(R8)
+
+	ADDQ CX, AX
+	ADDQ $8, DI
+	ADDQ $8, R8
+	SUBQ $2, SI
+	JMP  pair
+
+sorted:
+	VZEROUPPER
+	RET

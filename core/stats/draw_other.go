@@ -11,3 +11,6 @@ var vectorDraws func(state, n, r uint64, inv float64, out []uint32)
 
 // vectorTinyCounts is nil, like vectorDraws.
 var vectorTinyCounts func(start, stride, n, r uint64, inv float64, out []uint64)
+
+// vectorSortedMedians is nil, like vectorDraws.
+var vectorSortedMedians func(start, stride, n, r uint64, inv float64, net *sortNetwork, lower, upper uint64, outLower, outUpper []uint32)
