@@ -657,3 +657,40 @@ func TestScreenshots(t *testing.T) {
 		}
 	}
 }
+
+func TestThePageSaysIdleOnlyOnceItsCodeIsWarm(t *testing.T) {
+	// The cold first drop stays short because the viewer renders a
+	// made-up review out of sight before it says idle (wasm/cmd/viewer's
+	// warmReview): that hidden, inert review must enter the document, and
+	// leave it, before the state first says idle.
+	srv := serve(t)
+	b := open(t, srv)
+	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
+		window.__warm = {added: false, removed: false, idleFirst: false};
+		new MutationObserver(records => {
+			for (const r of records) {
+				for (const n of r.addedNodes) {
+					if (n.nodeType === 1 && n.inert && n.getAttribute("aria-hidden") === "true" && n.querySelector("main")) {
+						window.__warm.added = true;
+					}
+				}
+				for (const n of r.removedNodes) {
+					if (n.nodeType === 1 && n.inert && window.__warm.added) window.__warm.removed = true;
+				}
+				if (r.type === "attributes" && document.body && document.body.dataset.state === "idle" && !window.__warm.removed) {
+					window.__warm.idleFirst = true;
+				}
+			}
+		}).observe(document, {childList: true, subtree: true, attributes: true, attributeFilter: ["data-state"]});`}); err != nil {
+		t.Fatal(err)
+	}
+	b.do(t, chromedp.Navigate(b.origin+"/"))
+	b.waitFor(t, "the viewer to start", `document.body.dataset.state === "idle"`)
+	warm := eval[map[string]bool](t, b, `window.__warm`)
+	if !warm["added"] || !warm["removed"] {
+		t.Errorf("the warm-up review never came and went before idle (added %v, removed %v)", warm["added"], warm["removed"])
+	}
+	if warm["idleFirst"] {
+		t.Error("the page said idle while the warm-up review was still in it")
+	}
+}

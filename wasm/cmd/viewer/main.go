@@ -93,9 +93,11 @@ func (p *page) start() {
 		return
 	}
 	p.listenPage()
+	// Cold before the first state: idle waits for the warm-up, which runs
+	// only while the page has said nothing.
+	p.cold = true
 	p.setState()
 	p.loadFromAddress()
-	p.cold = true
 	warmed := func() {
 		if p.cold {
 			p.cold = false
