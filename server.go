@@ -590,11 +590,15 @@ func acceptsGzip(headers []string) bool {
 // this machine's browser only, but a web page it visits can rebind its own
 // name to 127.0.0.1 and read the reports as same-origin: such requests
 // still carry that page's host name.
+// The refusal carries the security headers too, like every response.
 func loopbackHostsOnly(next http.Handler) http.Handler {
+	refuse := withSecurityHeaders(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "421 benchview answers only to localhost and loopback addresses, such as the URL it printed",
+			http.StatusMisdirectedRequest)
+	}))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !isLoopbackHost(r.Host) {
-			http.Error(w, "421 benchview answers only to localhost and loopback addresses, such as the URL it printed",
-				http.StatusMisdirectedRequest)
+			refuse.ServeHTTP(w, r)
 			return
 		}
 		next.ServeHTTP(w, r)

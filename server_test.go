@@ -1183,6 +1183,9 @@ func TestALoopbackServerAnswersOnlyToLoopbackNames(t *testing.T) {
 			if rec.Code != tc.status {
 				t.Errorf("status: got %d, want %d", rec.Code, tc.status)
 			}
+			if rec.Header().Get("Content-Security-Policy") != contentSecurityPolicy || rec.Header().Get("X-Content-Type-Options") != "nosniff" {
+				t.Errorf("a %d without the security headers: %v", rec.Code, rec.Header())
+			}
 			if tc.status != 200 && strings.Contains(rec.Body.String(), "benchview</title>") {
 				t.Errorf("the page was served to %q", tc.host)
 			}
@@ -1214,7 +1217,9 @@ func getWithHost(t *testing.T, page, path, host string) int {
 func TestServeRefusesOtherHostsOnLoopbackOnly(t *testing.T) {
 	dir := t.TempDir()
 	report := filepath.Join(dir, "base.jsonl")
-	os.WriteFile(report, []byte("private numbers\n"), 0o644)
+	if err := os.WriteFile(report, []byte("private numbers\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 
 	s := startServeSite(t, testSite(t), "-addr", "127.0.0.1:0", report)
 	if got := getWithHost(t, s.url, "/reports/baseline/base.jsonl", "rebound.example"); got != http.StatusMisdirectedRequest {
