@@ -275,7 +275,8 @@ func (b *browser) runtimeEvent(where string, ev any) {
 // console or exceptions. The browser lists the worker as the page's
 // auto-attached target; a session of the harness's own attaches to it, and
 // enabling its Runtime replays what the worker logged before. A worker gone
-// before that is not an error of the page's.
+// before that is not an error of the page's. The session must outlive
+// this call to hear the worker; it ends with b.ctx, its parent.
 func (b *browser) watchWorker(id target.ID) {
 	ctx, _ := chromedp.NewContext(b.ctx, chromedp.WithTargetID(id), chromedp.WithListener(func(ev any) {
 		b.runtimeEvent("in a worker: ", ev)
