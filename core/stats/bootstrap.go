@@ -101,7 +101,7 @@ func drawMedians(n int, start, stride uint64, lower, upper int, pos positions) {
 	case n <= maxTiny:
 		countTiny(d, start, stride, lower, upper, pos)
 	case n <= maxSorted && d.vector && vectorSortedMedians != nil:
-		// resamples is even, as the kernel's pairs need.
+		// resamples is even, as the assembly's pairs of resamples need.
 		vectorSortedMedians(start, stride, uint64(n), d.r, d.inv, newSortNetwork(n), uint64(lower), uint64(upper), pos.lower, pos.upper)
 	case n <= math.MaxUint8:
 		countNarrow(d, start, stride, lower, upper, pos)

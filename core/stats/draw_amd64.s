@@ -1,5 +1,6 @@
 //go:build !purego
 
+#include "go_asm.h"
 #include "textflag.h"
 
 // k*gamma for the eight lanes, k = 1..8: lane k holds the stream's state
@@ -209,7 +210,7 @@ TEXT ·sortedMediansAVX512(SB), NOSPLIT, $0-112
 	SHRQ  $3, R15 // groups of eight draws
 	SETUP
 	VPBROADCASTQ eightGammas<>(SB), Z2
-	VMOVDQU8     1512(R10), Z27 // net.pad: 0xFF in the lanes at n and above
+	VMOVDQU8     sortNetwork_pad(R10), Z27 // 0xFF in the lanes at n and above
 	MOVQ         BX, CX
 	SHLQ         $1, CX         // two strides: from one pair to the next
 
@@ -247,7 +248,7 @@ group:
 	VPORQ Z27, Z18, Z18
 
 	MOVQ R10, R12       // net.index
-	LEAQ 1344(R10), R14 // net.max
+	LEAQ sortNetwork_max(R10), R14 // net.max
 	MOVQ $21, R13
 
 stage:

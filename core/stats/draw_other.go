@@ -6,7 +6,7 @@ package stats
 const maxVectorN = 0
 
 // vectorDraws is nil: there is no vector kernel for this target, and every
-// draw is made by counter's scalar loop.
+// draw is made by the scalar loops in bootstrap.go.
 var vectorDraws func(state, n, r uint64, inv float64, out []uint32)
 
 // vectorTinyCounts is nil, like vectorDraws.

@@ -8,17 +8,26 @@ const maxSorted = 64
 // vectorSortedMedians sorts a resample's draws by: at stage s of 21, lane
 // i is compared with lane index[s][i] and keeps the larger of the two
 // where bit i of max[s] is set, the smaller elsewhere. pad is 0xFF in the
-// lanes at n and above, which then sort after every draw. The assembly
-// knows the offsets of max (1344) and pad (1512).
+// lanes at n and above, which then sort after every draw.
 type sortNetwork struct {
 	index [21][64]byte
 	max   [21]uint64
 	pad   [64]byte
 }
 
-// newSortNetwork returns the network for sides of n <= maxSorted.
+// newSortNetwork returns the network for sides of n <= maxSorted: the
+// shared stages, and n's pad.
 func newSortNetwork(n int) *sortNetwork {
 	net := new(sortNetwork)
+	net.index, net.max = bitonic.index, bitonic.max
+	for i := n; i < 64; i++ {
+		net.pad[i] = 0xFF
+	}
+	return net
+}
+
+// bitonic is the network's stages, the same for every n.
+var bitonic = func() (net sortNetwork) {
 	s := 0
 	// Bitonic sequences of k lanes, merged at distance j.
 	for k := 2; k <= 64; k <<= 1 {
@@ -35,11 +44,8 @@ func newSortNetwork(n int) *sortNetwork {
 			s++
 		}
 	}
-	for i := n; i < 64; i++ {
-		net.pad[i] = 0xFF
-	}
 	return net
-}
+}()
 
 // sort applies the network to b as the assembly does, lane by lane: what
 // the tests hold the tables to.

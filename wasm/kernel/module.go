@@ -269,7 +269,7 @@ func mediansCode(width int) []byte {
 	return a.body()
 }
 
-// Opcodes used by mediansCode.
+// Opcodes the module's functions use.
 const (
 	opBlock, opLoop, opIf, opElse   = 0x02, 0x03, 0x04, 0x05
 	opEnd, opBr, opBrIf             = 0x0B, 0x0C, 0x0D
