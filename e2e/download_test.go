@@ -66,14 +66,12 @@ func TestDownloadReportOpensFromDiskWithTheViewersVerdicts(t *testing.T) {
 	}
 }
 
-// exportCLI is the page `benchview export` writes for base and cur, run
-// where they are so that the page names them as the viewer does, by their
-// file names.
+// exportCLI is the page `benchview export` writes for base and cur, given
+// by their paths: it names them by their file names, as the viewer does.
 func exportCLI(t *testing.T, base, cur string) []byte {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "review.html")
-	cmd := exec.Command(binary(t), "export", "-o", out, filepath.Base(base), filepath.Base(cur))
-	cmd.Dir = filepath.Dir(base)
+	cmd := exec.Command(binary(t), "export", "-o", out, base, cur)
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("benchview export: %v\n%s", err, msg)
 	}
