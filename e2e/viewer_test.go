@@ -400,6 +400,7 @@ func TestReportsNamedInTheAddressLoad(t *testing.T) {
 func TestAReportThatCannotBeLoadedIsAnError(t *testing.T) {
 	srv := serve(t)
 	b := open(t, srv)
+	exampleA := rowKeys(t, filepath.Join("..", "web", "examples", "base-a.jsonl"))
 	const foreign = "only reports from this page's own origin"
 	// Another origin, however it is spelled, is refused before any request
 	// is made (the browser's origin check would fail the test otherwise).
@@ -449,13 +450,14 @@ func TestAReportThatCannotBeLoadedIsAnError(t *testing.T) {
 	}
 }
 
-// exampleA is the keys of the rows of the bundled example base-a.jsonl.
-var exampleA = func() map[string]bool {
-	keys := map[string]bool{}
-	data, err := os.ReadFile(filepath.Join("..", "web", "examples", "base-a.jsonl"))
+// rowKeys is the keys of the rows of the report at path.
+func rowKeys(t tb, path string) map[string]bool {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
-		return keys
+		t.Fatalf("%v", err)
 	}
+	keys := map[string]bool{}
 	for line := range strings.Lines(string(data)) {
 		var r struct{ Benchmark, Kind, Backend string }
 		if json.Unmarshal([]byte(line), &r) == nil && r.Benchmark != "" {
@@ -463,7 +465,7 @@ var exampleA = func() map[string]bool {
 		}
 	}
 	return keys
-}()
+}
 
 func TestOneReportAloneIsAView(t *testing.T) {
 	srv := serve(t)
