@@ -131,7 +131,7 @@ func side(s *stats.Stats, unit format.Unit) []cell {
 	}
 	return []cell{
 		{unit.Format(s.Median()), "median"},
-		{unit.Number(s.P25()) + "–" + unit.Number(s.P75()), "spread"},
+		{unit.Span(s.P25(), s.P75()), "spread"},
 		{unit.Number(s.IQR()), ""},
 		{strconv.Itoa(len(s.Sorted)), "n"},
 	}

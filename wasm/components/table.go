@@ -131,7 +131,7 @@ func renderSide(s *stats.Stats, unit format.Unit) vecty.List {
 	// are in the same one, which keeps the table inside a laptop's width.
 	return vecty.List{
 		num(unit.Format(s.Median()), "median"),
-		num(unit.Number(s.P25())+"–"+unit.Number(s.P75()), "spread"),
+		num(unit.Span(s.P25(), s.P75()), "spread"),
 		num(unit.Number(s.IQR()), ""),
 		num(strconv.Itoa(len(s.Sorted)), "n"),
 	}

@@ -46,7 +46,7 @@ func TestFormat(t *testing.T) {
 	check(t, "s", Seconds.Format(2.5e9), "2.500 s")
 	check(t, "row unit keeps small values in it", Milliseconds.Format(136698.5), "0.137 ms")
 	check(t, "NaN", Milliseconds.Format(math.NaN()), None)
-	check(t, "range", Milliseconds.Range(24350386.5, 25607954), "24.35–25.61 ms")
+	check(t, "span", Milliseconds.Span(24350386.5, 25607954), "24.35–25.61")
 	check(t, "duration", Duration(61862118), "61.86 ms")
 }
 
