@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
@@ -243,6 +242,6 @@ func (w withoutGzip) ReadDir(name string) ([]fs.DirEntry, error) {
 		has[e.Name()] = true
 	}
 	return slices.DeleteFunc(entries, func(e fs.DirEntry) bool {
-		return strings.HasSuffix(e.Name(), ".gz") && has[strings.TrimSuffix(e.Name(), ".gz")]
+		return isGzipCopy(e.Name(), has)
 	}), err
 }

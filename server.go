@@ -309,8 +309,8 @@ func newHandler(fsys fs.FS, reports []servedReport) (http.Handler, error) {
 		return nil, err
 	}
 	for name := range files {
-		if strings.HasSuffix(name, ".gz") && files[strings.TrimSuffix(name, ".gz")] {
-			continue // a prepared gzip sibling: loaded with its source below
+		if isGzipCopy(name, files) {
+			continue // loaded with its source below
 		}
 		a, err := loadAsset(fsys, name, files[name+".gz"])
 		if err != nil {
@@ -325,6 +325,12 @@ func newHandler(fsys fs.FS, reports []servedReport) (http.Handler, error) {
 		h.reports[r.route] = r.file
 	}
 	return withSecurityHeaders(h), nil
+}
+
+// isGzipCopy reports whether name is a prepared gzip copy of a file that
+// has, the name.gz beside name that the build writes for the WASM.
+func isGzipCopy(name string, has map[string]bool) bool {
+	return strings.HasSuffix(name, ".gz") && has[strings.TrimSuffix(name, ".gz")]
 }
 
 // regularFiles lists fsys's regular files by slash-separated name. Symbolic
