@@ -64,8 +64,12 @@ func medians(n int, start, stride uint64, lowerPos, upperPos []uint32) (ok bool)
 	}
 	fn.Invoke(n, uint32(start), uint32(start>>32), uint32(stride), uint32(stride>>32), (n-1)/2, n/2)
 
-	view := js.Global().Get("Uint8Array").New(k.memory.Get("buffer"), 0, countsOffset)
-	js.CopyBytesToGo(k.out, view)
+	size := countsOffset // both positions; an odd n's upper is its lower
+	if n%2 == 1 {
+		size = outUpper
+	}
+	view := js.Global().Get("Uint8Array").New(k.memory.Get("buffer"), 0, size)
+	js.CopyBytesToGo(k.out[:size], view)
 	for i := range resamples {
 		lowerPos[i] = binary.LittleEndian.Uint32(k.out[outLower+4*i:])
 	}
