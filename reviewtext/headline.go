@@ -1,0 +1,58 @@
+package reviewtext
+
+import (
+	"strconv"
+
+	"github.com/benchview/benchview/core/stats"
+)
+
+// Headline is the summary in one line: the rows counted by status, most
+// important first, statuses with no row left out: "2 regressions,
+// 1 improvement, 11 inside the noise".
+func (s *Summary) Headline() string {
+	if sum(s.Counts) == 0 {
+		return "no rows"
+	}
+	return countsOf(s.Counts)
+}
+
+// Notes are the sentences that qualify the headline: what a threshold let
+// through, what chance alone would produce, what could not be compared.
+func (s *Summary) Notes() []string {
+	var notes []string
+	if n := s.Counts[BelowThreshold]; n > 0 {
+		notes = append(notes, rowsAre(n)+" a regression below the "+percent(s.Threshold)+
+			" threshold: reported, but "+notFail(n)+" the gate.")
+	}
+	if n := s.Counts[Failed]; n > 0 {
+		notes = append(notes, rowsAre(n)+" a failed benchmark (ok:false): never read as a timing, "+
+			"and it fails the gate under -fail-on-regression.")
+	}
+	if n := s.Counts[Missing]; n > 0 {
+		notes = append(notes, rowsAre(n)+" in the baseline but not in the current run.")
+	}
+	if n := s.Counts[Underpowered]; n > 0 {
+		notes = append(notes, rowsAre(n)+" underpowered: a side has fewer than "+
+			strconv.Itoa(stats.MinSamples)+" samples, so no verdict is claimed.")
+	}
+	if s.Compared() == 0 {
+		notes = append(notes, "No row could be compared: the reports share no row that both measured.")
+	}
+	return notes
+}
+
+// rowsAre is "1 row is" or "3 rows are".
+func rowsAre(n int) string {
+	if n == 1 {
+		return "1 row is"
+	}
+	return strconv.Itoa(n) + " rows are"
+}
+
+// notFail is "does not fail" or "do not fail" after a count of rows.
+func notFail(n int) string {
+	if n == 1 {
+		return "it does not fail"
+	}
+	return "they do not fail"
+}
