@@ -133,14 +133,17 @@ func writeSummary(stdout io.Writer, format string, rows []*review.Row, sum *revi
 // verdictOf is compare's exit: nothing compared, then -strict, then the
 // gate, each said on stderr.
 func verdictOf(o compareFlags, sum *reviewtext.Summary, base, cur *report.Report, stderr io.Writer) error {
-	if sum.Compared() == 0 {
+	if sum.Judged() == 0 {
+		why := fmt.Sprintf("%s and %s share no row that both measured and neither flagged", visible.String(base.Name), visible.String(cur.Name))
+		if sum.Compared() > 0 {
+			why = "every row compared is underpowered, so none has a verdict"
+		}
 		if cur.Sampled() || o.gated() {
 			what := "warning: "
 			if o.gated() {
 				what = ""
 			}
-			fmt.Fprintf(stderr, "benchview compare: %snothing compared: %s and %s share no row that both measured and neither flagged\n",
-				what, visible.String(base.Name), visible.String(cur.Name))
+			fmt.Fprintf(stderr, "benchview compare: %snothing compared: %s\n", what, why)
 		}
 		if o.gated() {
 			return exitError{code: exitNothing}

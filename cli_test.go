@@ -4,10 +4,13 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"flag"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -116,10 +119,12 @@ func TestFailOnRegression(t *testing.T) {
 	if _, _, err := runCLI(t, "compare", base, cur); err != nil {
 		t.Errorf("without -fail-on-regression: %v, want status 0", err)
 	}
-	// Set c's baseline is below the floor, so nothing is a regression:
-	// the flag changes nothing.
-	if _, _, err := runCLI(t, "compare", "-fail-on-regression", "testdata/base-c.jsonl", "testdata/cur-c.jsonl"); err != nil {
-		t.Errorf("set c: %v, want status 0", err)
+	// Set c's baseline is below the floor, so no row has a verdict: the
+	// gate has nothing to judge and says so, rather than passing by
+	// accident over arith/vm/vm's +49.93%.
+	_, errs, err := runCLI(t, "compare", "-fail-on-regression", "testdata/base-c.jsonl", "testdata/cur-c.jsonl")
+	if exitCode(err) != 4 || !strings.Contains(errs, "row arith/vm/vm is underpowered") || !strings.Contains(errs, "nothing compared") {
+		t.Errorf("set c: status %d, stderr %q; want 4, arith/vm/vm named and nothing compared said", exitCode(err), errs)
 	}
 }
 
@@ -273,5 +278,286 @@ func TestUsageErrors(t *testing.T) {
 		if _, errs, err := runCLI(t, args...); err != nil || !strings.Contains(errs, "Usage:") {
 			t.Errorf("%v: err = %v, stderr = %q; want the usage and status 0", args, err, errs)
 		}
+	}
+}
+
+// update rewrites the golden files of the human formats from what the
+// command writes: go test -run Formats -update.
+var update = flag.Bool("update", false, "rewrite testdata/compare-*.{text,md,csv} from the output")
+
+// checkGolden compares got with testdata/name; on a mismatch it writes got
+// beside it as name.got for diffing.
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		os.WriteFile(path+".got", []byte(got), 0o644)
+		t.Errorf("compare output differs from %s: see %s.got", path, path)
+	}
+}
+
+// TestFormatsGolden: text, markdown and csv of the golden pairs and of a
+// hostile pair (names with |, backticks, <script>, ESC, U+202E, CR/LF; an
+// ok:false row, a missing row), against files a person has read.
+func TestFormatsGolden(t *testing.T) {
+	for _, x := range []string{"a", "b", "c", "hostile"} {
+		for _, f := range []struct{ format, ext string }{{"text", "text"}, {"markdown", "md"}, {"csv", "csv"}} {
+			t.Run(x+"/"+f.format, func(t *testing.T) {
+				base, cur := "testdata/base-"+x+".jsonl", "testdata/cur-"+x+".jsonl"
+				if x == "hostile" {
+					base, cur = "testdata/hostile-base.jsonl", "testdata/hostile-cur.jsonl"
+				}
+				out, _, err := runCLI(t, "compare", "-format", f.format, base, cur)
+				if err != nil {
+					t.Fatalf("err = %v", err)
+				}
+				checkGolden(t, "compare-"+x+"."+f.ext, out)
+			})
+		}
+	}
+}
+
+// TestFormatJSONKeepsTheReferenceFigures: -format json has a line for each
+// line the default output has, with the same figures.
+func TestFormatJSONKeepsTheReferenceFigures(t *testing.T) {
+	ref, _, err := runCLI(t, "compare", "testdata/base-b.jsonl", "testdata/cur-b.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	generic, _, err := runCLI(t, "compare", "-format", "json", "testdata/base-b.jsonl", "testdata/cur-b.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refLines, genLines := lines(ref), lines(generic)
+	if len(refLines) != len(genLines) {
+		t.Fatalf("%d generic lines, want %d", len(genLines), len(refLines))
+	}
+	for i := range refLines {
+		var r struct {
+			Benchmark, Of, Backend, Verdict string
+			Base                            float64  `json:"baseline_median_ns"`
+			Median                          float64  `json:"median_ns"`
+			Delta                           float64  `json:"delta_pct"`
+			Lo                              *float64 `json:"ci_low_pct"`
+		}
+		var g struct {
+			Benchmark string
+			Config    struct{ Kind, Backend string }
+			Unit      string
+			Better    string
+			Base      float64  `json:"baseline_median"`
+			Median    float64  `json:"median"`
+			Delta     float64  `json:"delta_pct"`
+			Lo        *float64 `json:"ci_low_pct"`
+			Verdict   string
+			OK        bool
+		}
+		if err := json.Unmarshal([]byte(refLines[i]), &r); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(genLines[i]), &g); err != nil {
+			t.Fatalf("line %d: %v: %s", i+1, err, genLines[i])
+		}
+		if g.Benchmark != r.Benchmark || g.Config.Kind != r.Of || g.Config.Backend != r.Backend ||
+			g.Base != r.Base || g.Median != r.Median || g.Delta != r.Delta || *g.Lo != *r.Lo ||
+			g.Verdict != r.Verdict || g.Unit != "ns" || g.Better != "lower" || !g.OK {
+			t.Errorf("line %d:\n got %s\nwant the figures of %s", i+1, genLines[i], refLines[i])
+		}
+	}
+}
+
+// gateCase is a compare run and what it must end with.
+type gateCase struct {
+	name   string
+	args   []string
+	status int
+	// stderr and stdout must each contain these.
+	stderr, stdout []string
+}
+
+func (c gateCase) check(t *testing.T) {
+	t.Helper()
+	out, errs, err := runCLI(t, append([]string{"compare"}, c.args...)...)
+	if got := exitCode(err); got != c.status {
+		t.Errorf("%s: exit status %d, want %d (stderr %q)", c.name, got, c.status, errs)
+	}
+	for _, s := range c.stderr {
+		if !strings.Contains(errs, s) {
+			t.Errorf("%s: stderr %q lacks %q", c.name, errs, s)
+		}
+	}
+	for _, s := range c.stdout {
+		if !strings.Contains(out, s) {
+			t.Errorf("%s: stdout %q lacks %q", c.name, out, s)
+		}
+	}
+}
+
+// samples is n samples around v, in a fixed order with a small spread.
+func samples(n int, v uint64) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.FormatUint(v+uint64(i%7)*v/1000, 10))
+	}
+	return b.String()
+}
+
+// row is a report line for benchmark name with n samples around v.
+func row(name string, n int, v uint64, ok bool) string {
+	return `{"benchmark":"` + name + `","kind":"vm","backend":"vm","wall_ns":{"samples":[` + samples(n, v) +
+		`]},"ok":` + strconv.FormatBool(ok) + "}\n"
+}
+
+func TestGate(t *testing.T) {
+	base := write(t, "base.jsonl", row("x", 20, 1_000_000, true)+row("y", 20, 2_000_000, true))
+	for _, c := range []gateCase{
+		{
+			name:   "no common row, gated",
+			args:   []string{"-fail-on-regression", base, write(t, "other.jsonl", row("z", 20, 1_000_000, true))},
+			status: 4,
+			stderr: []string{"nothing compared: " + base, "row x/vm/vm is missing", "row y/vm/vm is missing"},
+		},
+		{
+			name:   "no common row, not gated: a warning",
+			args:   []string{base, write(t, "other.jsonl", row("z", 20, 1_000_000, true))},
+			status: 0,
+			stderr: []string{"warning: nothing compared"},
+		},
+		{
+			name:   "no common row, -format text says so",
+			args:   []string{"-format", "text", "-fail-on-missing", base, write(t, "other.jsonl", row("z", 20, 1_000_000, true))},
+			status: 4,
+			stdout: []string{"No row could be compared", "missing from the current run"},
+		},
+		{
+			name:   "underpowered only: listed; gated, nothing had a verdict",
+			args:   []string{"-fail-on-regression", "-format", "markdown", base, write(t, "few.jsonl", row("x", 5, 1_500_000, true)+row("y", 4, 2_000_000, true))},
+			status: 4, // nothing was compared with a verdict, and the gate was asked for
+			stderr: []string{"row x/vm/vm is underpowered (20 vs 5 samples, 6 needed a side)", "row y/vm/vm is underpowered", "nothing compared"},
+			stdout: []string{"2 underpowered", "`x/vm/vm`", "underpowered: 20 vs 5 samples"},
+		},
+		{
+			name:   "underpowered only, not gated: listed, status 0",
+			args:   []string{"-format", "text", base, write(t, "few.jsonl", row("x", 5, 1_500_000, true)+row("y", 4, 2_000_000, true))},
+			status: 0,
+			stderr: []string{"row x/vm/vm is underpowered", "row y/vm/vm is underpowered", "warning: nothing compared"},
+			stdout: []string{"2 underpowered", "x/vm/vm", "+49."},
+		},
+		{
+			name:   "underpowered with -fail-on-underpowered",
+			args:   []string{"-fail-on-underpowered", base, write(t, "few.jsonl", row("x", 20, 1_000_000, true)+row("y", 4, 2_000_000, true))},
+			status: 3,
+			stderr: []string{"row y/vm/vm is underpowered", "the gate fails: 1 underpowered row"},
+		},
+		{
+			name:   "underpowered beside a compared row, not gated on it",
+			args:   []string{"-fail-on-regression", base, write(t, "few.jsonl", row("x", 20, 1_000_000, true)+row("y", 4, 2_000_000, true))},
+			status: 0,
+			stderr: []string{"row y/vm/vm is underpowered"},
+		},
+		{
+			name:   "ok:false, not gated: flagged, and its line printed",
+			args:   []string{base, write(t, "failed.jsonl", row("x", 20, 1_000_000, false)+row("y", 20, 2_000_000, true))},
+			status: 0,
+			stderr: []string{"row x/vm/vm is a failed benchmark (ok:false in the current report)"},
+			stdout: []string{`{"benchmark":"x","kind":"comparison"`},
+		},
+		{
+			name:   "ok:false fails -fail-on-regression though its timing is the same",
+			args:   []string{"-fail-on-regression", "-format", "text", base, write(t, "failed.jsonl", row("x", 20, 1_000_000, false)+row("y", 20, 2_000_000, true))},
+			status: 3,
+			stderr: []string{"the gate fails: 1 failed benchmark (ok:false)"},
+			stdout: []string{"failed: the current run reports ok:false", "1 failed"},
+		},
+		{
+			name:   "+5% regression under -threshold 10: below threshold, passes",
+			args:   []string{"-fail-on-regression", "-threshold", "10", "-format", "text", base, write(t, "slow.jsonl", row("x", 20, 1_050_000, true)+row("y", 20, 2_000_000, true))},
+			status: 0,
+			stdout: []string{"regression below the 10% threshold", "1 below threshold", "does not fail the gate"},
+		},
+		{
+			name:   "+5% regression under -threshold 10, markdown says so",
+			args:   []string{"-fail-on-regression", "-threshold", "10", "-format", "markdown", base, write(t, "slow.jsonl", row("x", 20, 1_050_000, true)+row("y", 20, 2_000_000, true))},
+			status: 0,
+			stdout: []string{"| regression below the 10% threshold |", "does not fail the gate"},
+		},
+		{
+			name:   "+5% regression under -threshold 4: fails",
+			args:   []string{"-fail-on-regression", "-threshold", "4", base, write(t, "slow.jsonl", row("x", 20, 1_050_000, true)+row("y", 20, 2_000_000, true))},
+			status: 3,
+			stderr: []string{"the gate fails: 1 regression"},
+		},
+		{
+			name:   "missing row without -fail-on-missing: listed, passes",
+			args:   []string{"-fail-on-regression", "-format", "text", base, write(t, "part.jsonl", row("x", 20, 1_000_000, true))},
+			status: 0,
+			stderr: []string{":2: warning: row y/vm/vm is missing from"},
+			stdout: []string{"missing from the current run", "1 missing"},
+		},
+		{
+			name:   "missing row with -fail-on-missing: fails",
+			args:   []string{"-fail-on-missing", "-format", "markdown", base, write(t, "part.jsonl", row("x", 20, 1_000_000, true))},
+			status: 3,
+			stderr: []string{"row y/vm/vm is missing from", "the gate fails: 1 row missing from the current run"},
+			stdout: []string{"| `y/vm/vm` | 2.006 ms | — | — | — | missing from the current run |"},
+		},
+		{
+			name:   "a bad line: status 0, with -strict 1",
+			args:   []string{"-strict", "-fail-on-regression", base, write(t, "bad.jsonl", row("x", 20, 1_000_000, true)+"{oops\n"+row("y", 20, 2_000_000, true))},
+			status: 1,
+			stderr: []string{"bad.jsonl:2: ", "-strict"},
+		},
+		{
+			name:   "a bad format",
+			args:   []string{"-format", "yaml", base, base},
+			status: 2,
+			stderr: []string{`benchview compare: -format "yaml": want one of text, markdown, csv, json`, compareUsage},
+		},
+		{
+			name:   "a negative threshold",
+			args:   []string{"-threshold", "-1", base, base},
+			status: 2,
+			stderr: []string{"benchview compare: -threshold -1: want a percentage of zero or more"},
+		},
+	} {
+		c.check(t)
+	}
+}
+
+// TestStderrShowsNamesAsData: a name's control and bidi characters reach
+// stderr escaped, in the reader's warnings and compare's alike.
+func TestStderrShowsNamesAsData(t *testing.T) {
+	evil := `x\u001b]0;pwned\u0007\r\nfake.jsonl:1: error \u202eevil`
+	base := write(t, "base.jsonl", row(evil, 20, 1_000_000, true)+row(evil, 20, 1_000_000, true)+row(`gone\u001b[2J`, 20, 1, true))
+	cur := write(t, "cur.jsonl", row(evil, 20, 1_000_000, false))
+	_, errs, _ := runCLI(t, "compare", "-format", "text", base, cur)
+	for _, bad := range []string{"\x1b", "\x07", "\r", "\u202e"} {
+		if strings.Contains(errs, bad) {
+			t.Errorf("stderr holds %q raw:\n%s", bad, errs)
+		}
+	}
+	for _, want := range []string{
+		`row x\x1b]0;pwned\x07\r\nfake.jsonl:1: error \u202eevil/vm/vm repeats line 1`,
+		`row x\x1b]0;pwned\x07\r\nfake.jsonl:1: error \u202eevil/vm/vm is a failed benchmark`,
+		`row gone\x1b[2J/vm/vm is missing`,
+	} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	if n := strings.Count(errs, "\n"); n != 4 {
+		t.Errorf("stderr has %d lines, want 4 (two repeats, the failed row, the missing one): a name forged a line?\n%s", n, errs)
 	}
 }

@@ -35,8 +35,11 @@ func (s *Summary) Notes() []string {
 		notes = append(notes, rowsAre(n)+" underpowered: a side has fewer than "+
 			strconv.Itoa(stats.MinSamples)+" samples, so no verdict is claimed.")
 	}
-	if s.Compared() == 0 {
-		notes = append(notes, "No row could be compared: the reports share no row that both measured.")
+	switch {
+	case s.Compared() == 0:
+		notes = append(notes, "No row could be compared: the reports share no row that both measured and neither flagged.")
+	case s.Judged() == 0:
+		notes = append(notes, "No row has a verdict: every row compared is underpowered.")
 	}
 	return notes
 }

@@ -168,7 +168,14 @@ func (s *Summary) Compared() int {
 	return n
 }
 
-// Rows with status st, in the review's order.
+// Judged is how many rows were compared with a verdict: regressions
+// (below the threshold or not), improvements, rows inside the noise. A
+// gate has nothing to judge when it is zero.
+func (s *Summary) Judged() int {
+	return s.Counts[Regression] + s.Counts[BelowThreshold] + s.Counts[Improvement] + s.Counts[InsideTheNoise]
+}
+
+// With is the rows with status st, in the review's order.
 func (s *Summary) With(st Status) []Row {
 	var rows []Row
 	for _, r := range s.Rows {
