@@ -32,7 +32,7 @@ const (
 )
 
 // compareUsage is the first line of compare's usage.
-const compareUsage = "Usage: benchview compare [-format text|markdown|csv|json] [-threshold P] " +
+const compareUsage = "Usage: benchview compare [-format text|markdown|csv|json] [-threshold P] [-adjust holm|bh] " +
 	"[-fail-on-regression] [-fail-on-underpowered] [-fail-on-missing] [-strict] BASELINE CURRENT"
 
 // formats are the values of compare's -format; "" is the reference's lines.
@@ -40,7 +40,7 @@ var formats = []string{"text", "markdown", "csv", "json"}
 
 // compareFlags are compare's options.
 type compareFlags struct {
-	format                                              string
+	format, adjust                                      string
 	threshold                                           float64
 	failOnRegression, failOnUnderpowered, failOnMissing bool
 	strict                                              bool
@@ -66,6 +66,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	var o compareFlags
 	flags.StringVar(&o.format, "format", "", "write `text` (a table), markdown (a pull-request comment), csv, or json (one generic object a row); default: the reference's JSON lines")
 	flags.Float64Var(&o.threshold, "threshold", 0, "a regression shifting less than `P` percent is reported as below threshold and does not fail the gate")
+	flags.StringVar(&o.adjust, "adjust", "", "adjust the verdicts the statuses and the gate read for the number of rows compared, by `holm` or bh (the reference's lines keep theirs)")
 	flags.BoolVar(&o.failOnRegression, "fail-on-regression", false, "exit with status 3 when a row is a regression (at least -threshold) or a failed benchmark (ok:false)")
 	flags.BoolVar(&o.failOnUnderpowered, "fail-on-underpowered", false, "exit with status 3 when a row is underpowered")
 	flags.BoolVar(&o.failOnMissing, "fail-on-missing", false, "exit with status 3 when a row of the baseline is missing from the current run")
@@ -83,6 +84,8 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		return usageError(flags, fmt.Sprintf("-format %q: want one of %s", o.format, strings.Join(formats, ", ")))
 	case o.threshold < 0 || math.IsNaN(o.threshold) || math.IsInf(o.threshold, 0):
 		return usageError(flags, fmt.Sprintf("-threshold %v: want a percentage of zero or more", o.threshold))
+	case o.adjust != "" && !stats.AdjustMethod(o.adjust):
+		return usageError(flags, fmt.Sprintf("-adjust %q: want holm or bh", o.adjust))
 	}
 
 	base, err := readReport(paths[0], stderr)
@@ -102,8 +105,14 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 
 	v := review.New(base, cur)
 	rows := comparable(v)
-	compareAll(rows, newProgress(stderr, len(rows)))
-	sum := reviewtext.New(v, reviewtext.Options{Threshold: o.threshold})
+	var comparer stats.Comparer
+	compareAll(rows, &comparer, newProgress(stderr, len(rows)))
+	sum := reviewtext.New(v, reviewtext.Options{
+		Threshold: o.threshold,
+		Adjust:    o.adjust,
+		Extras:    o.format != "", // the reference's lines need none
+		Comparer:  &comparer,
+	})
 	tellRows(stderr, sum)
 	if err := writeSummary(stdout, o.format, rows, sum); err != nil {
 		return err
@@ -344,10 +353,9 @@ func flagged(r *review.Row) string {
 
 // compareAll fills every row's Comparison on every core, telling p each
 // time a row is done. One Comparer serves them all, so rows of the same
-// sizes share the resampling.
-func compareAll(rows []*review.Row, p *progress) {
+// sizes share the resampling (and the geomean after them).
+func compareAll(rows []*review.Row, comparer *stats.Comparer, p *progress) {
 	defer p.end()
-	var comparer stats.Comparer
 	next := make(chan *review.Row)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(rows)) {

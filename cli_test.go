@@ -338,9 +338,10 @@ func TestFormatJSONKeepsTheReferenceFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	refLines, genLines := lines(ref), lines(generic)
-	if len(refLines) != len(genLines) {
-		t.Fatalf("%d generic lines, want %d", len(genLines), len(refLines))
+	if len(refLines)+1 != len(genLines) {
+		t.Fatalf("%d generic lines, want %d and the geomean", len(genLines), len(refLines))
 	}
+	checkGeomeanLine(t, genLines[len(genLines)-1], 33)
 	for i := range refLines {
 		var r struct {
 			Benchmark, Of, Backend, Verdict string
@@ -559,5 +560,86 @@ func TestStderrShowsNamesAsData(t *testing.T) {
 	}
 	if n := strings.Count(errs, "\n"); n != 4 {
 		t.Errorf("stderr has %d lines, want 4 (two repeats, the failed row, the missing one): a name forged a line?\n%s", n, errs)
+	}
+}
+
+// checkGeomeanLine: line is the geomean over rows rows, with an interval
+// around its shift and a verdict.
+func checkGeomeanLine(t *testing.T, line string, rows int) {
+	t.Helper()
+	var g struct {
+		Kind    string
+		Delta   *float64 `json:"delta_pct"`
+		CILo    *float64 `json:"ci_low_pct"`
+		CIHi    *float64 `json:"ci_high_pct"`
+		Verdict string
+		Rows    int
+	}
+	if err := json.Unmarshal([]byte(line), &g); err != nil {
+		t.Fatalf("%v: %s", err, line)
+	}
+	if g.Kind != "geomean" || g.Rows != rows || g.Delta == nil || g.CILo == nil || g.CIHi == nil ||
+		!(*g.CILo <= *g.Delta && *g.Delta <= *g.CIHi) || g.Verdict == "" {
+		t.Errorf("geomean line %s: want kind geomean over %d rows, its shift inside its interval", line, rows)
+	}
+}
+
+// TestFormatJSONExtras: the statistics issue's fields, on example b, whose
+// current run drifts: pure/frame/frame climbs over its run.
+func TestFormatJSONExtras(t *testing.T) {
+	out, _, err := runCLI(t, "compare", "-format", "json", "-adjust", "holm", "testdata/base-b.jsonl", "testdata/cur-b.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]map[string]any{}
+	var keys []string
+	for _, l := range lines(out) {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatal(err)
+		}
+		if m["kind"] == "geomean" {
+			continue
+		}
+		config := m["config"].(map[string]any)
+		rows[m["benchmark"].(string)+"/"+config["kind"].(string)+"/"+config["backend"].(string)] = m
+		if keys == nil {
+			for k := range m {
+				keys = append(keys, k)
+			}
+		}
+	}
+	for _, k := range []string{"drift_baseline_pct", "drift_current_pct", "outliers_baseline", "outliers_current", "samples_needed", "p_value", "adjusted_verdict", "ok", "status"} {
+		if !slices.Contains(keys, k) {
+			t.Errorf("no field %s", k)
+		}
+	}
+	frame := rows["pure/frame/frame"]
+	if d, ok := frame["drift_current_pct"].(float64); !ok || d <= 1 {
+		t.Errorf("pure/frame/frame: drift_current_pct %v, want the climb of its current run", frame["drift_current_pct"])
+	}
+	if frame["samples_needed"] != nil || frame["verdict"] != "regression" {
+		t.Errorf("pure/frame/frame: samples_needed %v for a regression, want null", frame["samples_needed"])
+	}
+	if p, ok := frame["p_value"].(float64); !ok || p > 0.05 {
+		t.Errorf("pure/frame/frame: p_value %v, want at most 0.05 for a regression", frame["p_value"])
+	}
+	noise := rows["startup/process/ast"]
+	if n, ok := noise["samples_needed"].(float64); noise["verdict"] != "inside the noise" || !ok || n < 6 {
+		t.Errorf("startup/process/ast: samples_needed %v, want an estimate for a row inside the noise", noise["samples_needed"])
+	}
+	// startup/process/vm is an improvement at p = 0.03, which Holm over
+	// 33 comparisons does not keep.
+	vm := rows["startup/process/vm"]
+	if vm["verdict"] != "improvement" || vm["adjusted_verdict"] != "inside the noise" || vm["status"] != "inside the noise" {
+		t.Errorf("startup/process/vm: verdict %v, adjusted %v, status %v; want improvement, adjusted inside the noise",
+			vm["verdict"], vm["adjusted_verdict"], vm["status"])
+	}
+	plain, _, _ := runCLI(t, "compare", "-format", "json", "testdata/base-b.jsonl", "testdata/cur-b.jsonl")
+	if strings.Contains(plain, "adjusted_verdict") {
+		t.Errorf("adjusted_verdict written without -adjust")
+	}
+	if _, errs, err := runCLI(t, "compare", "-adjust", "bonferroni", "testdata/base-b.jsonl", "testdata/cur-b.jsonl"); exitCode(err) != 2 || !strings.Contains(errs, `-adjust "bonferroni": want holm or bh`) {
+		t.Errorf("-adjust bonferroni: status %d, stderr %q", exitCode(err), errs)
 	}
 }

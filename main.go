@@ -122,7 +122,7 @@ Usage:
   benchview [-addr 127.0.0.1:8080] [-open] [BASELINE [CURRENT]]
       serve the viewer; given reports, the page opens with them loaded
   benchview compare [-format text|markdown|csv|json] [-threshold P]
-                    [-fail-on-regression] [-fail-on-underpowered]
+                    [-adjust holm|bh] [-fail-on-regression] [-fail-on-underpowered]
                     [-fail-on-missing] [-strict] BASELINE CURRENT
       compare every row of CURRENT that BASELINE also has; without -format,
       one line per row as the reference prints it

@@ -40,8 +40,31 @@ func cellsOf(r Row, threshold float64) cells {
 }
 
 // verdictText is the row's status in words, with what a reader needs to
-// act on it.
+// act on it, and the sides that drifted.
 func verdictText(r Row, threshold float64) string {
+	return statusText(r, threshold) + driftText(r.Extras)
+}
+
+// driftText marks the sides that drifted: " (drift: current +5.10%)".
+func driftText(x *Extras) string {
+	if x == nil {
+		return ""
+	}
+	var sides []string
+	if x.DriftBase.Drifted {
+		sides = append(sides, "baseline "+format.Percent(x.DriftBase.Pct))
+	}
+	if x.DriftCur.Drifted {
+		sides = append(sides, "current "+format.Percent(x.DriftCur.Pct))
+	}
+	if len(sides) == 0 {
+		return ""
+	}
+	return " (drift: " + strings.Join(sides, ", ") + ")"
+}
+
+// statusText is the row's status in words.
+func statusText(r Row, threshold float64) string {
 	switch r.Status {
 	case BelowThreshold:
 		return "regression below the " + percent(threshold) + " threshold"

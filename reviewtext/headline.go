@@ -3,6 +3,8 @@ package reviewtext
 import (
 	"strconv"
 
+	"github.com/benchview/benchview/wasm/format"
+
 	"github.com/benchview/benchview/core/stats"
 )
 
@@ -15,6 +17,25 @@ func (s *Summary) Headline() string {
 	}
 	return countsOf(s.Counts)
 }
+
+// Suite is the suite's geomean shift in words, "geomean +3.85% [+3.10%,
+// +4.61%] over 33 rows: regression"; empty when there is none (no
+// extras, or no row covered).
+func (s *Summary) Suite() string {
+	g := s.Geomean
+	if g == nil || g.Rows == 0 {
+		return ""
+	}
+	out := "geomean " + format.Percent(g.Delta)
+	if iv := format.Interval(g.Lo, g.Hi); iv != format.None {
+		out += " " + iv
+	}
+	return out + " over " + strconv.Itoa(g.Rows) + " " + plural(g.Rows, "row") + ": " + g.Verdict.String()
+}
+
+// chanceFrom is the number of verdicts from which the summary says how
+// many chance alone would call: from 20 on, one or more.
+const chanceFrom = 20
 
 // Notes are the sentences that qualify the headline: what a threshold let
 // through, what chance alone would produce, what could not be compared.
@@ -34,6 +55,20 @@ func (s *Summary) Notes() []string {
 	if n := s.Counts[Underpowered]; n > 0 {
 		notes = append(notes, rowsAre(n)+" underpowered: a side has fewer than "+
 			strconv.Itoa(stats.MinSamples)+" samples, so no verdict is claimed.")
+	}
+	if s.Adjust != "" {
+		changed := 0
+		for _, r := range s.Rows {
+			if r.Comparison != nil && r.Status != Failed && r.Verdict != r.Comparison.Verdict {
+				changed++
+			}
+		}
+		notes = append(notes, "Verdicts adjusted for "+strconv.Itoa(s.Tests)+" comparisons (-adjust "+s.Adjust+"): "+
+			rowsAre(changed)+" inside the noise after adjustment that the reference calls a regression or an improvement.")
+	} else if s.Tests >= chanceFrom {
+		notes = append(notes, "With "+strconv.Itoa(s.Tests)+" rows compared at 95%, about "+
+			strconv.FormatFloat(Alpha*float64(s.Tests), 'f', 1, 64)+
+			" regressions or improvements are expected by chance alone, even with no real change; -adjust holm or bh accounts for it.")
 	}
 	switch {
 	case s.Compared() == 0:

@@ -79,6 +79,9 @@ type mdWriter struct {
 // head writes the headline, the reports' names and the notes.
 func (m *mdWriter) head(s *Summary) {
 	m.WriteString("**benchview:** " + s.Headline())
+	if suite := s.Suite(); suite != "" {
+		m.WriteString("; " + suite)
+	}
 	if s.Current != "" {
 		m.WriteString(" (" + code(s.Baseline) + " → " + code(s.Current) + ")")
 	}
@@ -121,6 +124,7 @@ func mdRow(r Row, threshold float64) string {
 		if what := refusal(r.Row); what != "" {
 			verdict += ": " + code(what)
 		}
+		verdict += driftText(r.Extras)
 	}
 	return "| " + code(r.Key.String()) + " | " + c.Baseline + " | " + c.Current + " | " +
 		c.Delta + " | " + c.Interval + " | " + verdict + " |\n"

@@ -30,6 +30,9 @@ func (s *Summary) Text(w io.Writer, color bool) error {
 		writeLine(b, c, width, paint)
 	}
 	b.WriteString("\n" + s.Headline() + "\n")
+	if suite := s.Suite(); suite != "" {
+		b.WriteString(suite + "\n")
+	}
 	for _, n := range s.Notes() {
 		b.WriteString(n + "\n")
 	}
