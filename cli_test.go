@@ -8,11 +8,14 @@ import (
 	"errors"
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/benchview/benchview/core/report"
 )
@@ -641,5 +644,114 @@ func TestFormatJSONExtras(t *testing.T) {
 	}
 	if _, errs, err := runCLI(t, "compare", "-adjust", "bonferroni", "testdata/base-b.jsonl", "testdata/cur-b.jsonl"); exitCode(err) != 2 || !strings.Contains(errs, `-adjust "bonferroni": want holm or bh`) {
 		t.Errorf("-adjust bonferroni: status %d, stderr %q", exitCode(err), errs)
+	}
+}
+
+func TestVersionOf(t *testing.T) {
+	info := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.0"}}
+	if got, want := versionOf(info), "benchview v1.2.0 (no VCS revision: built outside a git clone, or with -buildvcs=false), go1.26.8"; got != want {
+		t.Errorf("no VCS: %q, want %q", got, want)
+	}
+	info.Settings = []debug.BuildSetting{
+		{Key: "vcs.revision", Value: "0123abcd"}, {Key: "vcs.time", Value: "2026-12-03T13:00:00Z"}, {Key: "vcs.modified", Value: "true"},
+	}
+	if got, want := versionOf(info), "benchview v1.2.0 (revision 0123abcd+dirty, 2026-12-03T13:00:00Z), go1.26.8"; got != want {
+		t.Errorf("VCS: %q, want %q", got, want)
+	}
+	out, _, err := runCLI(t, "--version")
+	if err != nil || !strings.HasPrefix(out, "benchview ") || !strings.Contains(out, "go1.") {
+		t.Errorf("--version: %q, %v", out, err)
+	}
+}
+
+// TestVersionNamesTheRevision builds benchview from a clone of this
+// checkout's HEAD, as CI builds it, and reads the revision back.
+func TestVersionNamesTheRevision(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a binary")
+	}
+	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Skipf("not a git checkout: %v", err)
+	}
+	dir := t.TempDir()
+	if out, err := exec.Command("git", "clone", "-q", "--no-hardlinks", ".", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot clone this checkout: %v\n%s", err, out)
+	}
+	bin := filepath.Join(dir, "benchview")
+	build := exec.Command("go", "build", "-trimpath", "-buildvcs=true", "-o", bin, ".")
+	build.Dir = dir
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "--version").Output()
+	if rev := strings.TrimSpace(string(head)); err != nil || !strings.Contains(string(out), "(revision "+rev+", ") {
+		t.Errorf("--version: %q, %v; want revision %s", out, err, rev)
+	}
+}
+
+func TestHelpVerb(t *testing.T) {
+	for verb, want := range map[string]string{
+		"serve":   "Usage: benchview [-addr 127.0.0.1:8080]",
+		"compare": compareUsage,
+		"stats":   "Usage: benchview stats [-strict] REPORT",
+		"export":  "Usage: benchview export",
+	} {
+		out, errs, err := runCLI(t, "help", verb)
+		if err != nil || errs != "" || !strings.HasPrefix(out, want) || !strings.Contains(out, "\nExit status:\n") {
+			t.Errorf("help %s: err %v, stderr %q, stdout %q; want its usage and the exit statuses on stdout", verb, err, errs, out)
+		}
+	}
+	out, _, err := runCLI(t, "help")
+	if err != nil || !strings.Contains(out, "benchview help [serve|compare|stats|export]") || !strings.Contains(out, exitStatuses) {
+		t.Errorf("help: %v, %q", err, out)
+	}
+	_, errs, err := runCLI(t, "help", "comapre")
+	if exitCode(err) != 2 || !strings.HasPrefix(errs, `benchview help: unknown verb "comapre": the verbs are serve, compare, stats and export`) {
+		t.Errorf("help comapre: status %d, stderr %q", exitCode(err), errs)
+	}
+}
+
+// TestUsageErrorsSayWhy: every usage error starts with its reason.
+func TestUsageErrorsSayWhy(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		reason string
+	}{
+		{[]string{"compare"}, "benchview compare: too few arguments: want 2 report files, got 0\n"},
+		{[]string{"compare", "a", "b", "c"}, "benchview compare: too many arguments: want 2 report files, got 3\n"},
+		{[]string{"compare", "-nope", "a", "b"}, "flag provided but not defined: -nope\n"},
+		{[]string{"compare", "-threshold", "x", "a", "b"}, `invalid value "x" for flag -threshold: parse error` + "\n"},
+		{[]string{"stats"}, "benchview stats: too few arguments: want 1 report file, got 0\n"},
+		{[]string{"help", "a", "b"}, "benchview help: too many arguments: want at most one verb, got 2\n"},
+	} {
+		_, errs, err := runCLI(t, c.args...)
+		if exitCode(err) != 2 || !strings.HasPrefix(errs, c.reason) {
+			t.Errorf("%v: status %d, stderr %q; want 2 and %q first", c.args, exitCode(err), errs, c.reason)
+		}
+	}
+}
+
+// TestProgress: a long comparison on a terminal tells how many rows are
+// done, in a line redrawn in place and erased at the end.
+func TestProgress(t *testing.T) {
+	var w syncBuffer
+	p := startProgress(&w, 3, 0, time.Millisecond)
+	for range 3 {
+		p.done()
+		time.Sleep(5 * time.Millisecond)
+	}
+	p.end()
+	got := w.String()
+	if !strings.Contains(got, "\rbenchview compare: 3 of 3 rows compared") || !strings.HasSuffix(got, "\r\x1b[K") {
+		t.Errorf("progress wrote %q", got)
+	}
+	// Not a terminal: nothing.
+	var b bytes.Buffer
+	q := newProgress(&b, 3)
+	q.done()
+	q.end()
+	if q != nil || b.Len() != 0 {
+		t.Errorf("progress on a buffer wrote %q", b.String())
 	}
 }

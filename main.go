@@ -74,30 +74,40 @@ func runHelp(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fmt.Fprintf(stderr, "benchview help: too many arguments: want at most one verb, got %d\n%s", len(args), usage)
 		return exitError{code: exitUsage}
 	}
+	// Each verb prints its usage for -h; compare and stats add the exit
+	// statuses themselves (parseArgs), the others get them here.
 	help := []string{"-h"}
 	switch args[0] {
 	case "serve":
-		return runServe(ctx, help, stdout, stdout)
+		err := runServe(ctx, help, stdout, stdout)
+		fmt.Fprint(stdout, exitStatuses)
+		return err
 	case "compare":
 		return runCompare(help, stdout, stdout)
 	case "stats":
 		return runStats(help, stdout, stdout)
 	case "export":
-		return runExport(help, stdout, stdout)
+		err := runExport(help, stdout, stdout)
+		fmt.Fprint(stdout, exitStatuses)
+		return err
 	}
 	fmt.Fprintf(stderr, "benchview help: unknown verb %q: the verbs are serve, compare, stats and export\n%s", visible.String(args[0]), usage)
 	return exitError{code: exitUsage}
 }
 
 // version is the module's version and the VCS revision Go stamped into
-// the binary, as debug.ReadBuildInfo has them: "benchview v1.2.0
-// (revision 0123abcd, 2026-12-03T13:00:00Z)", with "+dirty" for a build
-// from a modified tree.
+// the binary, as debug.ReadBuildInfo has them.
 func version() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "benchview: no build information (built without module support)"
 	}
+	return versionOf(info)
+}
+
+// versionOf says info: "benchview v1.2.0 (revision 0123abcd…, 2026-12-03T13:00:00Z),
+// go1.26.8", with "+dirty" after a revision built from a modified tree.
+func versionOf(info *debug.BuildInfo) string {
 	settings := map[string]string{}
 	for _, s := range info.Settings {
 		settings[s.Key] = s.Value
@@ -105,7 +115,7 @@ func version() string {
 	v := "benchview " + info.Main.Version
 	rev := settings["vcs.revision"]
 	if rev == "" {
-		return v + " (no VCS revision: built outside a checkout, or with -buildvcs=false), " + info.GoVersion
+		return v + " (no VCS revision: built outside a git clone, or with -buildvcs=false), " + info.GoVersion
 	}
 	if settings["vcs.modified"] == "true" {
 		rev += "+dirty"
@@ -122,8 +132,9 @@ Usage:
   benchview [-addr 127.0.0.1:8080] [-open] [BASELINE [CURRENT]]
       serve the viewer; given reports, the page opens with them loaded
   benchview compare [-format text|markdown|csv|json] [-threshold P]
-                    [-adjust holm|bh] [-fail-on-regression] [-fail-on-underpowered]
-                    [-fail-on-missing] [-strict] BASELINE CURRENT
+                    [-adjust holm|bh] [-fail-on-regression]
+                    [-fail-on-underpowered] [-fail-on-missing] [-strict]
+                    BASELINE CURRENT
       compare every row of CURRENT that BASELINE also has; without -format,
       one line per row as the reference prints it
   benchview stats [-strict] REPORT
