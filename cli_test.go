@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -754,4 +755,257 @@ func TestProgress(t *testing.T) {
 	if q != nil || b.Len() != 0 {
 		t.Errorf("progress on a buffer wrote %q", b.String())
 	}
+}
+
+// ciStep is one step of the workflow in docs/ci.md.
+type ciStep struct {
+	name, uses, run string
+	env, with       map[string]string
+}
+
+// ciWorkflow reads the workflow in docs/ci.md: the job's env and its
+// steps. It knows the shape that file has (a job's env, then steps with
+// name, id, uses, with, env and run), not YAML at large.
+func ciWorkflow(t *testing.T) (env map[string]string, steps []ciStep) {
+	t.Helper()
+	doc, err := os.ReadFile(filepath.Join("docs", "ci.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, yaml, ok := strings.Cut(string(doc), "```yaml\n")
+	yaml, _, ok2 := strings.Cut(yaml, "\n```")
+	if !ok || !ok2 {
+		t.Fatal("docs/ci.md has no ```yaml block")
+	}
+	env = map[string]string{}
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }
+	unquote := func(v string) string {
+		v, _, _ = strings.Cut(v, " #")
+		return strings.Trim(strings.TrimSpace(v), `"`)
+	}
+	var step *ciStep
+	section := "" // the mapping the lines being read belong to
+	ls := strings.Split(yaml, "\n")
+	for i := 0; i < len(ls); i++ {
+		l := ls[i]
+		trimmed := strings.TrimSpace(l)
+		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		switch {
+		case indent(l) == 4 && trimmed == "env:":
+			section = "job env"
+		case indent(l) == 6 && section == "job env" && !strings.HasPrefix(trimmed, "- "):
+			k, v, _ := strings.Cut(trimmed, ":")
+			env[k] = unquote(v)
+		case indent(l) == 4:
+			section = ""
+		case indent(l) == 6 && strings.HasPrefix(trimmed, "- "):
+			steps = append(steps, ciStep{env: map[string]string{}, with: map[string]string{}})
+			step = &steps[len(steps)-1]
+			section = "step"
+			trimmed = strings.TrimPrefix(trimmed, "- ")
+			fallthrough
+		case indent(l) == 8 && step != nil:
+			k, v, _ := strings.Cut(trimmed, ":")
+			v = strings.TrimSpace(v)
+			section = "step"
+			switch k {
+			case "name":
+				step.name = v
+			case "uses":
+				step.uses = v
+			case "env", "with":
+				section = "step " + k
+			case "run":
+				if v != "|" {
+					step.run = v
+					break
+				}
+				var block []string
+				for i+1 < len(ls) && (strings.TrimSpace(ls[i+1]) == "" || indent(ls[i+1]) > 8) {
+					i++
+					block = append(block, strings.TrimPrefix(ls[i], strings.Repeat(" ", 10)))
+				}
+				step.run = strings.Join(block, "\n")
+			}
+		case indent(l) == 10 && section == "step env":
+			k, v, _ := strings.Cut(trimmed, ":")
+			step.env[k] = unquote(v)
+		case indent(l) == 10 && section == "step with":
+			k, v, _ := strings.Cut(trimmed, ":")
+			step.with[k] = unquote(v)
+		}
+	}
+	return env, steps
+}
+
+// gitStub stands in for git in the recipe's test.
+const gitStub = `#!/bin/sh
+# git: remember the commit checked out
+[ "$1" = checkout ] && echo "$3" > "$STUBS/checked-out"
+`
+
+// TestCIRecipe runs the commands of the workflow in docs/ci.md on two
+// small reports, in order, as GitHub runs them: every run step but the one
+// that fetches and builds benchview (the test builds it), with git, gh and
+// the benchmark replaced by stand-ins that record what they were asked.
+func TestCIRecipe(t *testing.T) {
+	if _, err := os.Stat(filepath.Join("web", "echarts.min.js")); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("web/echarts.min.js is missing: export -o cannot inline ECharts; run make build first")
+		}
+		t.Skip("web/echarts.min.js is missing (run make build): export -o needs it")
+	}
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	jobEnv, steps := ciWorkflow(t)
+	if jobEnv["BENCH"] == "" || jobEnv["THRESHOLD"] != "2" || len(steps) != 9 {
+		t.Fatalf("the workflow read: env %v, %d steps; want BENCH, THRESHOLD 2 and 9 steps", jobEnv, len(steps))
+	}
+	bin := filepath.Join(t.TempDir(), "bin")
+	build := exec.Command("go", "build", "-o", filepath.Join(bin, "benchview"), ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, c := range []struct {
+		pr     string
+		status int
+		first  string
+	}{
+		{"testdata/cur-a.jsonl", 3, "**benchview:** 2 regressions, 2 improvements, 18 inside the noise"},
+		{"testdata/base-a.jsonl", 0, "**benchview:** 22 inside the noise, 1 unsupported"},
+	} {
+		t.Run(filepath.Base(c.pr), func(t *testing.T) {
+			runCIRecipe(t, jobEnv, steps, bin, c.pr, c.status, c.first)
+		})
+	}
+}
+
+func runCIRecipe(t *testing.T, jobEnv map[string]string, steps []ciStep, bin, pr string, wantStatus int, wantFirst string) {
+	tmp, repo, stubs := t.TempDir(), t.TempDir(), t.TempDir()
+	base, _ := filepath.Abs("testdata/base-a.jsonl")
+	pr, _ = filepath.Abs(pr)
+	for name, script := range map[string]string{
+		"git": gitStub,
+		// gh: keep the arguments and the comment it would post
+		"gh": "#!/bin/sh\necho \"$@\" > \"$STUBS/gh-args\"\nwhile [ $# -gt 0 ]; do [ \"$1\" = --body-file ] && cp \"$2\" \"$STUBS/posted.md\"; shift; done\n",
+		// bench: the report of the commit checked out
+		"bench": "#!/bin/sh\necho \"$@\" >> \"$STUBS/bench-args\"\ncase $(cat \"$STUBS/checked-out\") in\nbase-sha) cat '" + base + "' ;;\nhead-sha) cat '" + pr + "' ;;\nesac\n",
+	} {
+		if err := os.WriteFile(filepath.Join(stubs, name), []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	output := filepath.Join(tmp, "github-output")
+	expressions := map[string]string{
+		"github.event.pull_request.base.sha": "base-sha",
+		"github.event.pull_request.head.sha": "head-sha",
+		"github.event.pull_request.number":   "7",
+		"github.token":                       "a-token",
+		"runner.temp":                        tmp,
+	}
+	expr := regexp.MustCompile(`\$\{\{\s*([^}]*?)\s*\}\}`)
+	substitute := func(s string) string {
+		return expr.ReplaceAllStringFunc(s, func(m string) string {
+			v, ok := expressions[expr.FindStringSubmatch(m)[1]]
+			if !ok {
+				t.Fatalf("the test does not know %s", m)
+			}
+			return v
+		})
+	}
+	benchCmd, benchArgs, _ := strings.Cut(jobEnv["BENCH"], " ")
+	if benchCmd == "" {
+		t.Fatal("no BENCH")
+	}
+	ran := 0
+	var artifact string
+	for _, s := range steps {
+		if s.uses != "" {
+			if strings.HasPrefix(s.uses, "actions/upload-artifact") {
+				artifact = substitute(s.with["path"])
+			}
+			continue
+		}
+		if s.name == "Build benchview" {
+			if !strings.Contains(s.run, "make -C") || !strings.Contains(s.run, "GITHUB_PATH") {
+				t.Errorf("Build benchview no longer builds with make and puts bin/ on the path:\n%s", s.run)
+			}
+			continue
+		}
+		if s.name == "Gate" {
+			out, _ := os.ReadFile(output)
+			_, status, _ := strings.Cut(strings.TrimSpace(string(out)), "status=")
+			expressions["steps.compare.outputs.status"] = status
+		}
+		script := substitute(s.run)
+		cmd := exec.Command("bash", "-eo", "pipefail", "-c", script)
+		cmd.Dir = repo
+		cmd.Env = append(os.Environ(),
+			"PATH="+stubs+string(os.PathListSeparator)+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
+			"STUBS="+stubs, "RUNNER_TEMP="+tmp, "GITHUB_OUTPUT="+output,
+			"GITHUB_STEP_SUMMARY="+filepath.Join(tmp, "step-summary"), "GITHUB_PATH="+filepath.Join(tmp, "github-path"),
+			"GITHUB_REPOSITORY=owner/repo", "THRESHOLD="+jobEnv["THRESHOLD"], "BENCH="+filepath.Join(stubs, "bench")+" "+benchArgs)
+		for k, v := range s.env {
+			cmd.Env = append(cmd.Env, k+"="+substitute(v))
+		}
+		out, err := cmd.CombinedOutput()
+		ran++
+		status := exitCodeOf(err)
+		if s.name == "Gate" {
+			if status != wantStatus {
+				t.Errorf("Gate exited %d, want %d:\n%s", status, wantStatus, out)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("step %q: %v\n%s\nscript:\n%s", s.name, err, out, script)
+		}
+	}
+	if ran != 5 {
+		t.Errorf("ran %d steps, want 5 (two benchmarks, compare, comment, gate)", ran)
+	}
+	read := func(name string) string {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Error(err)
+		}
+		return string(b)
+	}
+	comment := read(filepath.Join(tmp, "comment.md"))
+	if !strings.HasPrefix(comment, wantFirst) {
+		t.Errorf("comment.md begins %q, want %q", comment[:min(len(comment), 100)], wantFirst)
+	}
+	if posted := read(filepath.Join(stubs, "posted.md")); posted != comment {
+		t.Errorf("gh posted %q, not comment.md", posted)
+	}
+	if args := read(filepath.Join(stubs, "gh-args")); !strings.HasPrefix(args, "pr comment 7 --repo owner/repo --body-file ") {
+		t.Errorf("gh called with %q", args)
+	}
+	if summary := read(filepath.Join(tmp, "step-summary")); summary != comment {
+		t.Errorf("the job summary is not the comment")
+	}
+	if artifact != filepath.Join(tmp, "review.html") {
+		t.Errorf("the artifact uploaded is %q, not the review.html Compare writes", artifact)
+	}
+	if page := read(artifact); !strings.HasPrefix(strings.ToLower(page), "<!doctype html>") {
+		t.Errorf("review.html begins %q", page[:min(len(page), 60)])
+	}
+	if args := read(filepath.Join(stubs, "bench-args")); args != benchArgs+"\n"+benchArgs+"\n" {
+		t.Errorf("the benchmark ran with %q, want twice with %q", args, benchArgs)
+	}
+}
+
+// exitCodeOf is a finished command's exit status.
+func exitCodeOf(err error) int {
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &exit):
+		return exit.ExitCode()
+	}
+	return -1
 }
