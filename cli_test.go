@@ -1009,3 +1009,44 @@ func exitCodeOf(err error) int {
 	}
 	return -1
 }
+
+// TestREADMEShowsWhatTheCommandWrites: the README's command-line section
+// shows compare's text and markdown of example a as they are, and its
+// exit-status table says what --help says.
+func TestREADMEShowsWhatTheCommandWrites(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"text", "markdown"} {
+		out, _, err := runCLI(t, "compare", "-format", format, "testdata/base-a.jsonl", "testdata/cur-a.jsonl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = strings.ReplaceAll(out, "testdata/", "")
+		if !strings.Contains(string(readme), "\n"+out+"```") {
+			t.Errorf("README.md does not show -format %s of example a as it is now:\n%s", format, out)
+		}
+	}
+	// The table's rows, as words, are --help's entries.
+	var table []string
+	for _, l := range strings.Split(string(readme), "\n") {
+		if m := regexp.MustCompile(`^\| ([0-9]) \| (.*) \|$`).FindStringSubmatch(l); m != nil {
+			table = append(table, m[1]+" "+m[2])
+		}
+	}
+	var help []string
+	for _, l := range strings.Split(exitStatuses, "\n") {
+		switch l = strings.TrimSpace(l); {
+		case l == "" || l == "Exit status:":
+		case l[0] >= '0' && l[0] <= '9':
+			help = append(help, l)
+		default:
+			help[len(help)-1] += " " + l
+		}
+	}
+	words := func(s []string) string { return strings.Join(strings.Fields(strings.Join(s, "\n")), " ") }
+	if words(table) != words(help) {
+		t.Errorf("README's exit statuses:\n%s\n--help's:\n%s", strings.Join(table, "\n"), strings.Join(help, "\n"))
+	}
+}
