@@ -32,7 +32,7 @@ func main() {
 	if errors.As(err, &exit) {
 		os.Exit(exit.code)
 	}
-	fmt.Fprintln(os.Stderr, "benchview:", err)
+	fmt.Fprintln(os.Stderr, "benchview:", visible.String(err.Error()))
 	os.Exit(1)
 }
 

@@ -83,7 +83,7 @@ func (m *mdWriter) head(s *Summary) {
 		m.WriteString("; " + suite)
 	}
 	if s.Current != "" {
-		m.WriteString(" (" + code(s.Baseline) + " → " + code(s.Current) + ")")
+		m.WriteString(" (" + code(fileName(s.Baseline)) + " → " + code(fileName(s.Current)) + ")")
 	}
 	m.WriteString("\n\n")
 	for _, n := range s.Notes() {
@@ -186,12 +186,23 @@ func problemsBlock(problems []report.Problem) string {
 		if p.Warning {
 			p.Msg = "warning: " + p.Msg
 		}
+		p.File = fileName(p.File)
 		lines = append(lines, cut(visible.String(p.Error()), maxProblemLen))
 	}
 	body := strings.Join(lines, "\n")
 	fence := strings.Repeat("`", max(3, longestRun(body, '`')+1))
 	return "**Problems with the inputs** (" + strconv.Itoa(len(problems)) + "):\n\n" +
 		fence + "text\n" + body + "\n" + fence + "\n"
+}
+
+// fileName is the last element of a report's path: a comment is shared,
+// and names a report by its file name, as the exported page does, never
+// by the folder a CI runner or a home directory keeps it in.
+func fileName(name string) string {
+	if i := strings.LastIndexAny(name, `/\`); i >= 0 && i < len(name)-1 {
+		return name[i+1:]
+	}
+	return name
 }
 
 // cut is s cut to at most n bytes, on a rune boundary, with an ellipsis
