@@ -106,13 +106,18 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	v := review.New(base, cur)
 	rows := comparable(v)
 	var comparer stats.Comparer
-	compareAll(rows, &comparer, newProgress(stderr, len(rows)))
+	p := newProgress(stderr, len(rows))
+	compareAll(rows, &comparer, p)
+	if o.format != "" {
+		p.then("drift, outliers and the suite's geomean")
+	}
 	sum := reviewtext.New(v, reviewtext.Options{
 		Threshold: o.threshold,
 		Adjust:    o.adjust,
 		Extras:    o.format != "", // the reference's lines need none
 		Comparer:  &comparer,
 	})
+	p.end()
 	tellRows(stderr, sum)
 	if err := writeSummary(stdout, o.format, rows, sum); err != nil {
 		return err
@@ -355,7 +360,6 @@ func flagged(r *review.Row) string {
 // time a row is done. One Comparer serves them all, so rows of the same
 // sizes share the resampling (and the geomean after them).
 func compareAll(rows []*review.Row, comparer *stats.Comparer, p *progress) {
-	defer p.end()
 	next := make(chan *review.Row)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(rows)) {
@@ -397,6 +401,7 @@ type progress struct {
 	w     io.Writer
 	total int
 	n     atomic.Int64
+	next  atomic.Pointer[string] // what is computed once the rows are
 	stop  chan struct{}
 	wg    sync.WaitGroup
 }
@@ -427,7 +432,11 @@ func startProgress(w io.Writer, total int, delay, every time.Duration) *progress
 		tick := time.NewTicker(every)
 		defer tick.Stop()
 		for {
-			fmt.Fprintf(p.w, "\rbenchview compare: %d of %d rows compared", p.n.Load(), p.total)
+			line := fmt.Sprintf("\rbenchview compare: %d of %d rows compared", p.n.Load(), p.total)
+			if next := p.next.Load(); next != nil {
+				line += "; now " + *next
+			}
+			fmt.Fprint(p.w, line)
 			select {
 			case <-p.stop:
 				fmt.Fprint(p.w, "\r\x1b[K")
@@ -443,6 +452,13 @@ func startProgress(w io.Writer, total int, delay, every time.Duration) *progress
 func (p *progress) done() {
 	if p != nil {
 		p.n.Add(1)
+	}
+}
+
+// then says what is being computed after the rows.
+func (p *progress) then(what string) {
+	if p != nil {
+		p.next.Store(&what)
 	}
 }
 

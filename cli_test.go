@@ -525,6 +525,12 @@ func TestGate(t *testing.T) {
 			stderr: []string{"bad.jsonl:2: ", "-strict"},
 		},
 		{
+			name:   "a bad line is listed in the markdown, by file name",
+			args:   []string{"-format", "markdown", base, write(t, "bad.jsonl", row("x", 20, 1_000_000, true)+"{oops\n"+row("y", 20, 2_000_000, true))},
+			status: 0,
+			stdout: []string{"**Problems with the inputs** (1):\n\n```text\nbad.jsonl:2: not valid JSON"},
+		},
+		{
 			name:   "a bad format",
 			args:   []string{"-format", "yaml", base, base},
 			status: 2,
@@ -742,15 +748,19 @@ func TestProgress(t *testing.T) {
 		p.done()
 		time.Sleep(5 * time.Millisecond)
 	}
+	p.then("the geomean")
+	time.Sleep(5 * time.Millisecond)
 	p.end()
 	got := w.String()
-	if !strings.Contains(got, "\rbenchview compare: 3 of 3 rows compared") || !strings.HasSuffix(got, "\r\x1b[K") {
+	if !strings.Contains(got, "\rbenchview compare: 3 of 3 rows compared\r") ||
+		!strings.Contains(got, "\rbenchview compare: 3 of 3 rows compared; now the geomean\r") || !strings.HasSuffix(got, "\r\x1b[K") {
 		t.Errorf("progress wrote %q", got)
 	}
 	// Not a terminal: nothing.
 	var b bytes.Buffer
 	q := newProgress(&b, 3)
 	q.done()
+	q.then("x")
 	q.end()
 	if q != nil || b.Len() != 0 {
 		t.Errorf("progress on a buffer wrote %q", b.String())
