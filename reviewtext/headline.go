@@ -3,9 +3,8 @@ package reviewtext
 import (
 	"strconv"
 
-	"github.com/benchview/benchview/wasm/format"
-
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/wasm/format"
 )
 
 // Headline is the summary in one line: the rows counted by status, most
@@ -46,8 +45,8 @@ func (s *Summary) Notes() []string {
 			" threshold: reported, but "+notFail(n)+" the gate.")
 	}
 	if n := s.Counts[Failed]; n > 0 {
-		notes = append(notes, rowsAre(n)+" a failed benchmark (ok:false): never read as a timing, "+
-			"and it fails the gate under -fail-on-regression.")
+		notes = append(notes, rowsAre(n)+" a failed benchmark (ok:false): never read as a timing; under "+
+			"-fail-on-regression, "+failsThe(n)+" the gate.")
 	}
 	if n := s.Counts[Missing]; n > 0 {
 		notes = append(notes, rowsAre(n)+" in the baseline but not in the current run.")
@@ -85,6 +84,14 @@ func rowsAre(n int) string {
 		return "1 row is"
 	}
 	return strconv.Itoa(n) + " rows are"
+}
+
+// failsThe is "it fails" or "they fail" after a count of rows.
+func failsThe(n int) string {
+	if n == 1 {
+		return "it fails"
+	}
+	return "they fail"
 }
 
 // notFail is "does not fail" or "do not fail" after a count of rows.
