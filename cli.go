@@ -205,11 +205,16 @@ func tellRows(stderr io.Writer, sum *reviewtext.Summary) {
 		say    func(r reviewtext.Row) string
 	}{
 		{reviewtext.Failed, func(r reviewtext.Row) string {
-			if r.Comparison == nil {
-				return fmt.Sprintf("%s:%d: warning: row %s is a failed benchmark (%s)", curName(sum), line(r.Cur, r.Base), visible.String(r.Key.String()), flagged(r.Row))
+			file, row := curName(sum), r.Cur // the side that flagged it, the current one first
+			if r.Cur == nil || r.Cur.OK {
+				file, row = visible.String(sum.Baseline), r.Base
 			}
-			return fmt.Sprintf("%s:%d: warning: row %s is a failed benchmark (%s): its line is printed as the reference prints it, but it is never read as a timing",
-				curName(sum), r.Cur.Line, visible.String(r.Key.String()), flagged(r.Row))
+			what := ""
+			if r.Comparison != nil {
+				what = ": its line is printed as the reference prints it, but it is never read as a timing"
+			}
+			return fmt.Sprintf("%s:%d: warning: row %s is a failed benchmark (%s)%s",
+				file, row.Line, visible.String(r.Key.String()), flagged(r.Row), what)
 		}},
 		{reviewtext.Underpowered, func(r reviewtext.Row) string {
 			return fmt.Sprintf("%s:%d: warning: row %s is underpowered (%d vs %d samples, %d needed a side): no verdict is claimed",
@@ -233,16 +238,6 @@ func tellRows(stderr io.Writer, sum *reviewtext.Summary) {
 
 // curName is the current report's name, made visible.
 func curName(sum *reviewtext.Summary) string { return visible.String(sum.Current) }
-
-// line is the line of the first side present.
-func line(rows ...*report.Row) int {
-	for _, r := range rows {
-		if r != nil {
-			return r.Line
-		}
-	}
-	return 0
-}
 
 // runStats is `benchview stats [-strict] REPORT`: one line per row with
 // samples, {"benchmark":B,"kind":K,"backend":E,"wall_ns":<summary with

@@ -487,6 +487,18 @@ func TestGate(t *testing.T) {
 			stdout: []string{"failed: the current run reports ok:false", "1 failed"},
 		},
 		{
+			name:   "ok:false in the baseline alone: named in the baseline, fails the gate",
+			args:   []string{"-fail-on-regression", write(t, "failedbase.jsonl", row("x", 20, 1_000_000, false)+row("y", 20, 2_000_000, true)), base},
+			status: 3,
+			stderr: []string{"failedbase.jsonl:1: warning: row x/vm/vm is a failed benchmark (ok:false in the baseline)"},
+		},
+		{
+			name:   "ok:false without samples: flagged, no line printed for it",
+			args:   []string{"-fail-on-regression", base, write(t, "nosamples.jsonl", `{"benchmark":"x","kind":"vm","backend":"vm","ok":false}`+"\n"+row("y", 20, 2_000_000, true))},
+			status: 3,
+			stderr: []string{"nosamples.jsonl:1: warning: row x/vm/vm is a failed benchmark (ok:false in the current report)\n"},
+		},
+		{
 			name:   "+5% regression under -threshold 10: below threshold, passes",
 			args:   []string{"-fail-on-regression", "-threshold", "10", "-format", "text", base, write(t, "slow.jsonl", row("x", 20, 1_050_000, true)+row("y", 20, 2_000_000, true))},
 			status: 0,
