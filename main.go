@@ -158,6 +158,7 @@ Exit status:
   3  the gate failed: a regression or a failed benchmark (ok:false) with
      -fail-on-regression, an underpowered row with -fail-on-underpowered,
      a missing row with -fail-on-missing
-  4  nothing compared, when a -fail-on-* flag is given (without one, a
+  4  nothing compared: no row has a verdict (no row in common, or every
+     row underpowered), when a -fail-on-* flag is given (without one, a
      warning and 0)
 `
