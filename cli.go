@@ -380,6 +380,8 @@ func colorful(w io.Writer) bool {
 }
 
 // isTerminal reports whether w is a character device, such as a terminal.
+// /dev/null is one too; what is written there for a terminal is lost
+// unseen, so the check needs nothing finer, nor a dependency.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {

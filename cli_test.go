@@ -1072,3 +1072,26 @@ func TestREADMEShowsWhatTheCommandWrites(t *testing.T) {
 		t.Errorf("README's exit statuses:\n%s\n--help's:\n%s", strings.Join(table, "\n"), strings.Join(help, "\n"))
 	}
 }
+
+// TestColorful: colour goes to a terminal (a character device; /dev/null
+// stands in for one) unless NO_COLOR is set, never to a file or a pipe.
+func TestColorful(t *testing.T) {
+	devnull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer devnull.Close()
+	file, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	t.Setenv("NO_COLOR", "")
+	if !colorful(devnull) || colorful(file) || colorful(&bytes.Buffer{}) {
+		t.Errorf("colorful: device %v, file %v; want true, false", colorful(devnull), colorful(file))
+	}
+	t.Setenv("NO_COLOR", "1")
+	if colorful(devnull) {
+		t.Errorf("colorful with NO_COLOR=1")
+	}
+}
