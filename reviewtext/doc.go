@@ -14,6 +14,7 @@
 // bidirectional character of a name as a visible escape (package
 // visible); Markdown also puts names in code spans, so a `|`, a backtick
 // or `<script>` can neither break the table nor become markup. The package
-// computes no statistic and does no I/O beyond the io.Writer it is given,
-// so it builds for WebAssembly.
+// implements no statistic (with Options.Extras, New asks core/stats for
+// drift, outliers, samples needed and the geomean) and does no I/O beyond
+// the io.Writer it is given, so it builds for WebAssembly.
 package reviewtext
