@@ -420,6 +420,7 @@ func newProgress(stderr io.Writer, total int) *progress {
 // startProgress starts telling progress on w after delay, every every.
 func startProgress(w io.Writer, total int, delay, every time.Duration) *progress {
 	p := &progress{w: w, total: total, stop: make(chan struct{})}
+	start := time.Now()
 	p.wg.Go(func() {
 		select {
 		case <-p.stop:
@@ -433,6 +434,9 @@ func startProgress(w io.Writer, total int, delay, every time.Duration) *progress
 			if next := p.next.Load(); next != nil {
 				line += "; now " + *next
 			}
+			// The time says the work goes on while one long row holds
+			// the count still.
+			line += fmt.Sprintf(" (%d s)", int(time.Since(start).Seconds()))
 			fmt.Fprint(p.w, line)
 			select {
 			case <-p.stop:
