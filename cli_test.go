@@ -764,8 +764,9 @@ func TestProgress(t *testing.T) {
 	time.Sleep(5 * time.Millisecond)
 	p.end()
 	got := w.String()
-	if !strings.Contains(got, "\rbenchview compare: 3 of 3 rows compared (0 s)\r") ||
-		!strings.Contains(got, "\rbenchview compare: 3 of 3 rows compared; now the geomean (0 s)\r") || !strings.HasSuffix(got, "\r\x1b[K") {
+	counted := regexp.MustCompile(`\rbenchview compare: 3 of 3 rows compared \([0-9]+ s\)\r`)
+	then := regexp.MustCompile(`\rbenchview compare: 3 of 3 rows compared; now the geomean \([0-9]+ s\)\r`)
+	if !counted.MatchString(got) || !then.MatchString(got) || !strings.HasSuffix(got, "\r\x1b[K") {
 		t.Errorf("progress wrote %q", got)
 	}
 	// Not a terminal: nothing.
