@@ -50,8 +50,9 @@ func newBootstrap(nb, nc int) *bootstrap {
 
 // interval returns the percentile interval on the relative shift between
 // the medians of base and cur, which must be ascending and of the sizes the
-// bootstrap was built for.
-func (bs *bootstrap) interval(base, cur []uint64) (lo, hi float64) {
+// bootstrap was built for, and the two-sided p-value read off the same
+// resampled shifts (see pValue).
+func (bs *bootstrap) interval(base, cur []uint64) (lo, hi, p float64) {
 	vb, vc := floats(base), floats(cur)
 	shifts := make([]float64, resamples)
 	for i := range shifts {
@@ -65,7 +66,28 @@ func (bs *bootstrap) interval(base, cur []uint64) (lo, hi float64) {
 	// expression would be exact and differ in the last bit.
 	confidence := Confidence
 	tail := (1 - confidence) / 2
-	return percentile(shifts, tail), percentile(shifts, 1-tail)
+	return percentile(shifts, tail), percentile(shifts, 1-tail), pValue(shifts)
+}
+
+// pValue is the two-sided bootstrap p-value of a zero shift: twice the
+// share of resampled shifts on the far side of zero from the rest (a shift
+// of exactly zero counts on both sides), at most 1. It agrees with the
+// verdict at Confidence: an interval that excludes zero has at most 250 of
+// the 10,000 shifts on zero's side (the 2.5th percentile interpolates
+// between the 250th and 251st smallest), so p <= 0.05; one that contains
+// zero has at least 250 on each side, so p >= 0.05. A p of 0 means no
+// resample crossed zero: below 1/10,000, not impossible.
+func pValue(shifts []float64) float64 {
+	var below, above int
+	for _, s := range shifts {
+		if s <= 0 {
+			below++
+		}
+		if s >= 0 {
+			above++
+		}
+	}
+	return min(1, 2*float64(min(below, above))/float64(len(shifts)))
 }
 
 // floats converts a series as the reference's `as f64` does.

@@ -121,7 +121,7 @@ func TestCountingBootstrapIsSortingBootstrap(t *testing.T) {
 			if Quantile(b, 0.5) <= 0 {
 				continue
 			}
-			lo, hi := newBootstrap(len(b), len(c)).interval(b, c)
+			lo, hi, _ := newBootstrap(len(b), len(c)).interval(b, c)
 			wlo, whi := sortingBootstrap(b, c)
 			if math.Float64bits(lo) != math.Float64bits(wlo) || math.Float64bits(hi) != math.Float64bits(whi) {
 				t.Errorf("n=%d/%d: counting gives %v..%v, sorting %v..%v", n[0], n[1], lo, hi, wlo, whi)

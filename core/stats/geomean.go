@@ -1,0 +1,155 @@
+package stats
+
+import (
+	"math"
+	"slices"
+)
+
+// GeomeanRow is one row's two series, for GeomeanOf.
+type GeomeanRow struct {
+	Baseline, Current []uint64
+}
+
+// Geomean is a suite's overall shift: the geometric mean, over the rows
+// compared, of each row's current median over its baseline median, as a
+// percentage shift, with a bootstrap interval.
+type Geomean struct {
+	// Delta is the geometric mean ratio less one, in percent; positive is
+	// slower. NaN when no row is covered.
+	Delta float64
+	// Lo and Hi bound Delta at Confidence, in percent; NaN when the
+	// verdict is Underpowered (no row covered).
+	Lo, Hi  float64
+	Verdict Verdict
+	// Rows is how many rows it covers: those with at least MinSamples
+	// samples a side, every one of them above zero (a ratio of medians
+	// needs medians above zero, resampled ones included).
+	Rows int
+}
+
+// GeomeanOf is the suite's overall shift over rows. The interval is a
+// percentile bootstrap that resamples every row's samples as Compare
+// does, with the same stream: resample b of the suite takes, for each
+// row, its medians from one resample of that row's own bootstrap, and
+// the geometric mean of the ratios over the rows. Rows of the same sizes
+// would share their resamples' positions, which would move their medians
+// together and widen the interval for no reason, so row r (counting the
+// covered rows) takes resample (b + 7919r) mod 10,000: distinct for up
+// to 10,000 rows of one size, and independent, since the resamples of a
+// bootstrap are drawn one after another from the stream.
+//
+// Its coverage is checked by simulation with fixed seeds (geomean_test.go).
+func GeomeanOf(rows []GeomeanRow) Geomean {
+	var c Comparer
+	return c.Geomean(rows)
+}
+
+// rowStride spreads the rows over the resamples (see GeomeanOf); it is
+// prime, so coprime with resamples.
+const rowStride = 7919
+
+// Geomean is GeomeanOf(rows), reusing what earlier comparisons of the same
+// sizes built.
+func (c *Comparer) Geomean(rows []GeomeanRow) Geomean {
+	g := Geomean{Delta: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), Verdict: Underpowered}
+	type row struct {
+		base, cur []float64 // sorted
+		offset    int
+	}
+	var covered []row
+	for _, r := range rows {
+		if len(r.Baseline) < MinSamples || len(r.Current) < MinSamples {
+			continue
+		}
+		base, cur := sortedCopy(r.Baseline), sortedCopy(r.Current)
+		if base[0] == 0 || cur[0] == 0 {
+			continue
+		}
+		covered = append(covered, row{base: floats(base), cur: floats(cur), offset: len(covered) * rowStride % resamples})
+	}
+	g.Rows = len(covered)
+	if g.Rows == 0 {
+		return g
+	}
+	// One product a resample, and the point estimate's, kept as
+	// mantissa and exponent: thousands of ratios would overflow a float.
+	products := make([]product, resamples+1)
+	for i := range products {
+		products[i] = product{mantissa: 1}
+	}
+	point := &products[resamples]
+	// Rows grouped by size, so that each size's bootstrap is built once
+	// even when there are more sizes than a Comparer keeps.
+	order := make([]int, len(covered))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if d := len(covered[a].base) - len(covered[b].base); d != 0 {
+			return d
+		}
+		return len(covered[a].cur) - len(covered[b].cur)
+	})
+	var bs *bootstrap
+	for k, i := range order {
+		r := covered[i]
+		if k == 0 || len(r.base) != len(covered[order[k-1]].base) || len(r.cur) != len(covered[order[k-1]].cur) {
+			bs = c.bootstrap(len(r.base), len(r.cur))
+		}
+		point.times(floatMedian(r.cur) / floatMedian(r.base))
+		for b := range resamples {
+			j := b + r.offset
+			if j >= resamples {
+				j -= resamples
+			}
+			mb := interpolate(r.base[bs.base.lower[j]], r.base[bs.base.upper[j]], bs.base.frac)
+			mc := interpolate(r.cur[bs.cur.lower[j]], r.cur[bs.cur.upper[j]], bs.cur.frac)
+			products[b].times(mc / mb)
+		}
+	}
+	rowCount := float64(g.Rows)
+	logs := make([]float64, resamples)
+	for b := range logs {
+		logs[b] = products[b].log() / rowCount
+	}
+	confidence := Confidence
+	tail := (1 - confidence) / 2
+	g.Delta = 100 * math.Expm1(point.log()/rowCount)
+	g.Lo = 100 * math.Expm1(percentile(logs, tail))
+	g.Hi = 100 * math.Expm1(percentile(logs, 1-tail))
+	g.Verdict = verdictOf(g.Lo, g.Hi)
+	return g
+}
+
+// floatMedian is the median of an ascending series, which is not empty,
+// as Quantile computes it.
+func floatMedian(sorted []float64) float64 {
+	h := float64(len(sorted)-1) * 0.5
+	lower := int(math.Floor(h))
+	return interpolate(sorted[lower], sorted[int(math.Ceil(h))], h-float64(lower))
+}
+
+// product is a running product of positive ratios as mantissa *
+// 2^exponent, renormalized before it could overflow or underflow.
+type product struct {
+	mantissa float64
+	exponent int
+}
+
+// times multiplies p by x, a ratio of two floats of uint64s, so within
+// 2^±64: a mantissa kept within 2^±512 cannot overflow.
+func (p *product) times(x float64) {
+	p.mantissa *= x
+	if p.mantissa > 0x1p512 || p.mantissa < 0x1p-512 {
+		m, e := math.Frexp(p.mantissa)
+		p.mantissa, p.exponent = m, p.exponent+e
+	}
+}
+
+// log is the natural logarithm of the product. Log1p and Expm1, unlike
+// Log and Exp, have no assembly on amd64: the same Go runs natively and
+// in WebAssembly, so the bits are the same.
+func (p product) log() float64 {
+	m, e := math.Frexp(p.mantissa)
+	return math.Log1p(m-1) + float64(p.exponent+e)*math.Ln2
+}
