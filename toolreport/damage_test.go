@@ -38,7 +38,7 @@ var damages = []struct {
 	line                func(data []byte, off int) int
 }{
 	{"go/base.txt", " ns/op", " ns/op x", 12, lineOf}, // "x" where a value goes: a syntax error
-	{"go/base.json", `{"Time"`, `{"Time`, 30, lineOf},  // an event that is not JSON
+	{"go/base.json", `{"Time"`, `{"Time`, 30, lineOf}, // an event that is not JSON
 	{"hyperfine/base.json", `"times": [`, `"times": "oops", "x": [`, 2, entryLine},
 	{"googlebench/base.json", `"real_time": `, `"real_time": "oops", "x": `, 3, entryLine},
 	{"pytest/base.json", `"data": [`, `"data": "oops", "x": [`, 2, entryLine},
