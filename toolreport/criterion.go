@@ -76,7 +76,7 @@ func (r *Report) addCriterionSample(file, name string, data []byte) *Result {
 		if !(s.Iters[i] > 0) {
 			return bad("iters[" + strconv.Itoa(i) + "] is not a positive count; the benchmark was left out")
 		}
-		v := s.Times[i] / s.Iters[i] * 1e-9
+		v := s.Times[i] / s.Iters[i] / 1e9
 		if why := badSample(v); why != "" {
 			return bad("times[" + strconv.Itoa(i) + "] " + why + "; the benchmark was left out")
 		}
@@ -185,7 +185,7 @@ func (r *Report) addCriterionDir(fsys fs.FS, dir string) {
 		s.N = len(res.Metrics[0].Samples)
 		for k, p := range map[string]*float64{"mean": &s.Mean, "median": &s.Median, "std_dev": &s.StdDev} {
 			if e, ok := est[k]; ok {
-				*p = e.PointEstimate * 1e-9
+				*p = e.PointEstimate / 1e9
 			}
 		}
 		res.Metrics[0].Summary = &s

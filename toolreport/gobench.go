@@ -161,16 +161,17 @@ func (r *Report) addGo(line int, rec *benchfmt.Result, at map[string]int) {
 	}
 	res := &r.Results[i]
 	for _, v := range rec.Values {
-		orig := v.OrigUnit
+		orig, value := v.OrigUnit, v.OrigValue
 		if orig == "" {
-			orig = v.Unit
+			orig, value = v.Unit, v.Value
 		}
+		value, unit := tidyGo(value, orig)
 		j := res.metric(orig)
 		if j < 0 {
-			res.Metrics = append(res.Metrics, Metric{Name: orig, Unit: v.Unit})
+			res.Metrics = append(res.Metrics, Metric{Name: orig, Unit: unit})
 			j = len(res.Metrics) - 1
 		}
-		res.Metrics[j].Samples = append(res.Metrics[j].Samples, v.Value)
+		res.Metrics[j].Samples = append(res.Metrics[j].Samples, value)
 	}
 }
 

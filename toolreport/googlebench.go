@@ -122,16 +122,16 @@ func (r *Report) addGoogleBenchmark(line int, raw json.RawMessage, context []Pai
 	if e.RunName == "" {
 		e.RunName = e.Name // before 1.5 there was no run_name
 	}
-	scale, ok := timeScale[e.TimeUnit]
+	perSec, ok := perSecond[e.TimeUnit]
 	if !ok && e.TimeUnit != "" {
 		r.problem(line, e.Name+": time_unit "+strconv.Quote(e.TimeUnit)+" is not one of ns, us, ms, s; entry left out")
 		return
 	}
 	if !ok {
-		scale = 1e-9 // the default when a version wrote none
+		perSec = 1e9 // the default when a version wrote none
 	}
 	if e.AggregateName == "BigO" || e.AggregateName == "RMS" {
-		r.addComplexity(line, e, scale, context)
+		r.addComplexity(line, e, perSec, context)
 		return
 	}
 	run := runs[e.RunName]
@@ -160,7 +160,7 @@ func (r *Report) addGoogleBenchmark(line int, raw json.RawMessage, context []Pai
 		r.problem(line, e.Name+": "+err.Error())
 		return
 	}
-	values := []float64{figure(e.RealTime) * scale, figure(e.CPUTime) * scale}
+	values := []float64{figure(e.RealTime) / perSec, figure(e.CPUTime) / perSec}
 	for _, c := range counters {
 		if gbFields[c.Key] {
 			continue
@@ -253,7 +253,7 @@ func (r *Result) setRepetitions(reps []gbRep) {
 }
 
 // addComplexity adds a _BigO or _RMS entry as a summary-only result.
-func (r *Report) addComplexity(line int, e gbEntry, scale float64, context []Pair) {
+func (r *Report) addComplexity(line int, e gbEntry, perSec float64, context []Pair) {
 	res := Result{Name: e.Name, Config: slices.Clone(context), Line: line}
 	one := func(name, unit string, v float64) Metric {
 		s := NoSummary()
@@ -263,8 +263,8 @@ func (r *Report) addComplexity(line int, e gbEntry, scale float64, context []Pai
 	if e.AggregateName == "BigO" {
 		res.Config = append(res.Config, Pair{Key: "big_o", Value: e.BigO})
 		res.Metrics = []Metric{
-			one("real_coefficient", "sec/op", figure(e.RealCoefficient)*scale),
-			one("cpu_coefficient", "sec/op", figure(e.CPUCoefficient)*scale),
+			one("real_coefficient", "sec/op", figure(e.RealCoefficient)/perSec),
+			one("cpu_coefficient", "sec/op", figure(e.CPUCoefficient)/perSec),
 		}
 		res.Note = "a complexity fit (time per iteration = coefficient × " + e.BigO + "): a summary, not samples"
 	} else {

@@ -1,6 +1,7 @@
 package toolreport
 
 import (
+	"math"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
@@ -13,17 +14,20 @@ import (
 // page can scale them all alike (benchunit.Scaler) whatever tool they came
 // from.
 
-// timeScale is how many seconds one of each time unit a tool writes is.
-var timeScale = map[string]float64{"s": 1, "ms": 1e-3, "us": 1e-6, "ns": 1e-9}
+// perSecond is how many of each time unit a tool writes make a second.
+// Dividing by it, not multiplying by its inverse, keeps 3100 ns at 3.1e-06
+// s (1e-9 has no exact float64, so 3100*1e-9 is 3.1000000000000004e-06).
+var perSecond = map[string]float64{"s": 1, "ms": 1e3, "us": 1e6, "ns": 1e9}
 
-// seconds converts v in unit (a key of timeScale) to seconds.
-func seconds(v float64, unit string) (float64, bool) {
-	f, ok := timeScale[unit]
-	return v * f, ok
+// tidyGo tidies one of Go's units with benchunit, the code benchstat runs,
+// dividing where benchunit would multiply by a fraction (see perSecond).
+func tidyGo(v float64, unit string) (float64, string) {
+	factor, tidied := benchunit.Tidy(1, unit)
+	if factor < 1 {
+		return v / math.Round(1/factor), tidied
+	}
+	return v * factor, tidied
 }
-
-// tidyGo tidies one of Go's units with benchunit, the code benchstat runs.
-func tidyGo(v float64, unit string) (float64, string) { return benchunit.Tidy(v, unit) }
 
 // betterGo says which way a Go unit improves: benchstat's rule (a "Unit
 // X better=..." line in the file, else its built-in defaults), then ours
