@@ -29,9 +29,10 @@ func newLineIndex(data []byte) lineIndex {
 	return idx
 }
 
-// at is the line holding byte off.
+// at is the line holding byte off (the first line for an offset before
+// the start).
 func (l lineIndex) at(off int64) int {
-	return sort.Search(len(l), func(i int) bool { return int64(l[i]) > off })
+	return max(1, sort.Search(len(l), func(i int) bool { return int64(l[i]) > off }))
 }
 
 // last is the number of the last line that holds anything.

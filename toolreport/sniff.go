@@ -57,6 +57,18 @@ func sniffContent(data, head []byte) Format {
 			return CoveBench
 		}
 	}
+	// The key each tool writes first, when the file is not cut before it.
+	switch firstKey(head) {
+	case "results":
+		return Hyperfine
+	case "context":
+		return GoogleBenchmark
+	case "machine_info":
+		return PytestBenchmark
+	case "sampling_mode":
+		return Criterion
+	}
+	// Else any key it writes, anywhere in the head.
 	has := func(keys ...string) bool {
 		for _, k := range keys {
 			if !bytes.Contains(head, []byte(`"`+k+`"`)) {
@@ -76,6 +88,18 @@ func sniffContent(data, head []byte) Format {
 		return Criterion
 	}
 	return ""
+}
+
+// firstKey is the first key of the JSON object head begins, "" when there
+// is none.
+func firstKey(head []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(head))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return ""
+	}
+	tok, _ := dec.Token()
+	key, _ := tok.(string)
+	return key
 }
 
 // goText reports whether some line of data is a Go benchmark result or
