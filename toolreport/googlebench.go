@@ -75,7 +75,7 @@ func ReadGoogleBenchmark(name string, data []byte) *Report {
 			if !d.value(&raw) {
 				return false
 			}
-			context = gbContextPairs(raw)
+			context = filePairs(raw, gbContext)
 			return true
 		case "benchmarks":
 			seen = true
@@ -95,19 +95,6 @@ func ReadGoogleBenchmark(name string, data []byte) *Report {
 		r.Results[run.at].setRepetitions(run.reps)
 	}
 	return r
-}
-
-func gbContextPairs(raw json.RawMessage) []Pair {
-	fs, _ := fields(raw)
-	var ps []Pair
-	for _, k := range gbContext {
-		for _, f := range fs {
-			if v, ok := scalar(f.Raw); ok && f.Key == k {
-				ps = append(ps, Pair{Key: k, Value: v, File: true})
-			}
-		}
-	}
-	return ps
 }
 
 func (r *Report) addGoogleBenchmark(line int, raw json.RawMessage, context []Pair, runs map[string]*gbRun) {

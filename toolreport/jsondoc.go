@@ -223,6 +223,21 @@ func fields(raw json.RawMessage) ([]field, error) {
 	return fs, nil
 }
 
+// filePairs are the File pairs of the keys of object raw that are
+// scalars, in the order of keys.
+func filePairs(raw json.RawMessage, keys []string) []Pair {
+	fs, _ := fields(raw)
+	var ps []Pair
+	for _, k := range keys {
+		for _, f := range fs {
+			if v, ok := scalar(f.Raw); ok && f.Key == k {
+				ps = append(ps, Pair{Key: k, Value: v, File: true})
+			}
+		}
+	}
+	return ps
+}
+
 // scalar is a JSON string, number or boolean as text, and false for
 // anything else (null, objects, arrays).
 func scalar(raw json.RawMessage) (string, bool) {

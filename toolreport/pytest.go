@@ -39,14 +39,7 @@ func ReadPytest(name string, data []byte) *Report {
 			if !d.value(&raw) {
 				return false
 			}
-			fs, _ := fields(raw)
-			for _, k := range pytestMachine {
-				for _, f := range fs {
-					if v, ok := scalar(f.Raw); ok && f.Key == k {
-						machine = append(machine, Pair{Key: k, Value: v, File: true})
-					}
-				}
-			}
+			machine = filePairs(raw, pytestMachine)
 			return true
 		case "benchmarks":
 			seen = true
