@@ -78,7 +78,11 @@ func TestSlowedBenchmarksStandOut(t *testing.T) {
 		{"criterion/README.md", "", ""},
 	}
 	for _, p := range pairs {
-		t.Run(p.base, func(t *testing.T) {
+		name := p.base
+		if name == "" {
+			name = "criterion/target/criterion"
+		}
+		t.Run(name, func(t *testing.T) {
 			slowed := slowedList(t, formats+p.readme)
 			var base, cur *Report
 			if p.base == "" {
