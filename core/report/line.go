@@ -611,18 +611,11 @@ func (p *parser) string() (string, error) {
 				return "", p.errorf(`a \u escape needs four hex digits`)
 			}
 			if utf16.IsSurrogate(r) {
-				r2 := rune(-1)
-				if p.literal(`\u`) {
-					r2, ok = p.hex4()
-					if !ok {
-						return "", p.errorf(`a \u escape needs four hex digits`)
-					}
-				}
-				r = utf16.DecodeRune(r, r2)
-				if r == utf8.RuneError && r2 >= 0 && !utf16.IsSurrogate(r2) {
-					buf = utf8.AppendRune(buf, utf8.RuneError)
-					r = r2 // a lone surrogate, then an ordinary escape
-				}
+				// As encoding/json does: a pair makes one character; a
+				// surrogate that pairs with nothing is a U+FFFD of its own,
+				// and the escape after it is read afresh (it may begin a
+				// pair itself).
+				r = p.pairWith(r)
 			}
 			buf = utf8.AppendRune(buf, r)
 		default:
@@ -631,6 +624,22 @@ func (p *parser) string() (string, error) {
 		}
 	}
 	return "", p.errorf("the line ends inside a string (is the line cut short?)")
+}
+
+// pairWith reads the low half of a surrogate pair whose high half is r,
+// when a \u escape holding one follows, and returns the character they
+// make; otherwise it consumes nothing and returns U+FFFD.
+func (p *parser) pairWith(r rune) rune {
+	start := p.i
+	if p.literal(`\u`) {
+		if r2, ok := p.hex4(); ok {
+			if pair := utf16.DecodeRune(r, r2); pair != utf8.RuneError {
+				return pair
+			}
+		}
+	}
+	p.i = start
+	return utf8.RuneError
 }
 
 func (p *parser) hex4() (rune, bool) {

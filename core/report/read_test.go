@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -433,6 +434,26 @@ func TestParseUint(t *testing.T) {
 	} {
 		if v, ok := parseUint([]byte(c.in)); v != c.want || ok != c.ok {
 			t.Errorf("parseUint(%s) = %d %v, want %d %v", c.in, v, ok, c.want, c.ok)
+		}
+	}
+}
+
+// Escaped surrogates decode as encoding/json decodes them: a pair is one
+// character, and a surrogate that pairs with nothing is one U+FFFD on its
+// own, so two lone surrogates are two, and two distinct names never merge.
+func TestSurrogatesDecodeAsEncodingJSON(t *testing.T) {
+	for _, s := range []string{
+		`\ud800\ud800`, `\udc00\udc00`, `\ud800\udc00`, `\ud800\ud800\udc00`,
+		`\udc00\ud800\udc00`, `\ud800x`, `\ud800\u0041`, `\ud800`, `\ud83d\ude00\ud800`,
+	} {
+		var want string
+		if err := json.Unmarshal([]byte(`"`+s+`"`), &want); err != nil {
+			t.Fatal(err)
+		}
+		r := readString(t, `{"benchmark":"`+s+`","kind":"vm","backend":"vm"}`)
+		checkProblems(t, r)
+		if len(r.Rows) != 1 || r.Rows[0].Benchmark != want {
+			t.Errorf("%s: read as %q, want %q as encoding/json reads it", s, r.Rows, want)
 		}
 	}
 }
