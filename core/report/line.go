@@ -50,8 +50,8 @@ func parseLine(text []byte, col0 int) (Row, parsed) {
 			return p.boolInto(&row.OK, name)
 		case "wall_ns":
 			w, err := p.wallNS()
-			if err == nil {
-				wall = w
+			if err == nil || w != nil && w.samples != nil {
+				wall = w // on an error, for the samples complete before it
 			}
 			return err
 		}
@@ -86,6 +86,11 @@ func parseLine(text []byte, col0 int) (Row, parsed) {
 		row.Samples = wall.samples
 		if row.Samples == nil {
 			row.Summary = wall.summary()
+			// A summary is all such a row shows, so what is missing from
+			// it is worth a word; beside samples it is recomputed anyway.
+			for _, odd := range wall.odd {
+				res.warnings = append(res.warnings, odd+"; the row's summary is shown without it")
+			}
 		}
 	}
 	return row, res
@@ -123,6 +128,9 @@ type wallNS struct {
 	samples        []uint64 // nil when absent or empty
 	min, mean, max *uint64
 	median         float64
+	// odd says which summary fields hold something other than a number
+	// (null, NaN, inf, a string), for a row that has only its summary.
+	odd []string
 }
 
 func (w *wallNS) summary() *Summary {
@@ -135,6 +143,11 @@ func (w *wallNS) summary() *Summary {
 // wallNS reads the wall_ns object: its samples, or the summary an older
 // report carries in their place. Other fields (p25, iqr, ...) are derived
 // from the samples and are recomputed rather than trusted.
+//
+// The reference reads nothing of wall_ns but its samples, so no value of
+// a summary field (null, NaN, inf, -inf, a string) loses a row: a field
+// that is not a number is left out of the summary. On a syntax error the
+// object is returned with what was read before it.
 func (p *parser) wallNS() (*wallNS, error) {
 	p.space()
 	if p.peek() != '{' {
@@ -154,7 +167,7 @@ func (p *parser) wallNS() (*wallNS, error) {
 			w.samples = s
 			return err
 		case "min", "mean", "max":
-			v, ok, err := p.summaryNumber()
+			v, ok, err := p.summaryNumber(w, name)
 			if ok {
 				switch name {
 				case "min":
@@ -167,8 +180,8 @@ func (p *parser) wallNS() (*wallNS, error) {
 			}
 			return err
 		case "median":
-			tok, _, err := p.number()
-			if err == nil {
+			tok, _, err := p.summaryValue(w, name)
+			if tok != nil {
 				if f, perr := strconv.ParseFloat(string(tok), 64); perr == nil {
 					w.median = f
 				}
@@ -183,20 +196,33 @@ func (p *parser) wallNS() (*wallNS, error) {
 // summaryNumber reads a summary's min, mean or max: ok only for a whole
 // non-negative number (an old report's summary is shown, never computed
 // with, so one that is not whole is left out rather than refused).
-func (p *parser) summaryNumber() (v uint64, ok bool, err error) {
-	p.space()
-	if c := p.peek(); c != '-' && (c < '0' || c > '9') {
-		return 0, false, p.skip(0)
-	}
-	tok, whole, err := p.number()
-	if err != nil {
+func (p *parser) summaryNumber(w *wallNS, name string) (v uint64, ok bool, err error) {
+	tok, whole, err := p.summaryValue(w, name)
+	if tok == nil || tok[0] == '-' || !whole {
 		return 0, false, err
-	}
-	if tok[0] == '-' || !whole {
-		return 0, false, nil
 	}
 	v, ok = parseUint(tok)
 	return v, ok, nil
+}
+
+// summaryValue reads the value of the summary field wall_ns.name: the
+// number's text when it is a number, nil (and a note in w.odd) when it is
+// any other value, such as Rust's NaN and inf or a null.
+func (p *parser) summaryValue(w *wallNS, name string) (tok []byte, whole bool, err error) {
+	p.space()
+	c := p.peek()
+	if c == '-' && p.i+1 < len(p.b) {
+		c = p.b[p.i+1]
+	}
+	if c >= '0' && c <= '9' {
+		return p.number()
+	}
+	start := p.i
+	if err := p.skip(0); err != nil {
+		return nil, false, err
+	}
+	w.odd = append(w.odd, "wall_ns."+name+" is "+p.quote(start)+", not a number")
+	return nil, false, nil
 }
 
 // samples reads wall_ns.samples: an array of whole, non-negative numbers
