@@ -9,11 +9,15 @@ import (
 	"html"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"testing/fstest"
+	"time"
 )
 
 // The export tests run on a small viewer of their own, so they do not
@@ -384,5 +388,50 @@ func TestExportNamesTheOutputItCannotWrite(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.out) || strings.Contains(err.Error(), ".benchview") {
 			t.Errorf("export %s %s: %v; want an error naming %s and no temporary file", c.flag, c.out, err, c.out)
 		}
+	}
+}
+
+// With -o and -site together each report is read once, so a pipe (a FIFO
+// here, as <(command) gives) serves both: the page and the site's copy.
+func TestExportReadsEachReportOnce(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("makes a FIFO with mkfifo")
+	}
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "cur.jsonl")
+	if err := exec.Command("mkfifo", fifo).Run(); err != nil {
+		t.Fatal(err)
+	}
+	data := must(os.ReadFile(filepath.Join("testdata", "cur-a.jsonl")))
+	go func() {
+		f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+		if err == nil {
+			f.Write(data)
+			f.Close()
+		}
+	}()
+	out, site := filepath.Join(dir, "review.html"), filepath.Join(dir, "site")
+	done := make(chan error, 1)
+	go func() {
+		_, _, err := exportOn(exportSiteFS(), "-o", out, "-site", site, fifo)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(20 * time.Second):
+		// A second read waits for a writer that never comes: free it.
+		if f, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+			f.Close()
+		}
+		t.Fatal("export waited 20 s: it read the pipe a second time")
+	}
+	if n := strings.Count(string(must(os.ReadFile(out))), "<tr data-row="); n < 10 {
+		t.Errorf("the page has %d rows", n)
+	}
+	if copied, err := os.ReadFile(filepath.Join(site, "reports", "cur.jsonl")); err != nil || !bytes.Equal(copied, data) {
+		t.Errorf("the site's copy is not the report read from the pipe (%v)", err)
 	}
 }

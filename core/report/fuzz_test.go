@@ -42,6 +42,7 @@ func FuzzRead(f *testing.F) {
 		"", "\n", "\xef\xbb\xbf" + row + "\r\n", row + "}", row[:60], "<html>", "[1]", "\x1f\x8b", "\x00",
 		`{"benchmark":"b","kind":"vm","backend":"vm","wall_ns":{"samples":[1,-2,1.5,1e3,18446744073709551616,"3",null]}}`,
 		`{"benchmark":"a\"\u00e9\ud800","kind":"k","backend":"e","x":[NaN,inf,-inf,{"y":[]}],"ok":false}`,
+		`{"benchmark":"b","kind":"vm","backend":"vm","wall_ns":{"median":null,"min":-inf,"max":"x","samples":[1]}}`,
 		`{"benchmark":"\ud800\ud800","kind":"\udc00\ud800\udc00","backend":"vm"}`,
 		`{"benchmark":"b","benchmark":"c","kind":"vm","backend":"vm","wall_ns":{"samples":[1],"samples":[2]}}`,
 	} {
