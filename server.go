@@ -669,10 +669,16 @@ var errNotRegular = errors.New("not a regular file")
 // server may read (/etc/shadow, as root); a FIFO or a device would block
 // open(2), holding an OS thread per request until a writer came.
 //
-// The name is looked at without following it (lstat), then opened
+// The path is checked for links, the name looked at without following
+// it (lstat), then opened
 // without blocking (O_NONBLOCK), and what was opened must be the very file
 // looked at: a swap between the two steps is refused as well.
 func openReport(file string) (*os.File, error) {
+	// file had no link in its path at start; a folder on the way that
+	// became one since is refused like the file itself.
+	if real, err := filepath.EvalSymlinks(file); err != nil || real != file {
+		return nil, errNotRegular
+	}
 	named, err := os.Lstat(file)
 	if err != nil {
 		return nil, err

@@ -1351,6 +1351,28 @@ func TestASymlinkSwappedInForAReportIsNotFollowed(t *testing.T) {
 		t.Errorf("after a rerun renamed into place: %d %q, want 200 \"rerun\\n\"", resp.StatusCode, body)
 	}
 
+	// A folder on the report's path swapped for a link to another folder
+	// holding a file of the same name is refused as well.
+	sub := filepath.Join(t.TempDir(), "runs")
+	elsewhere := filepath.Join(t.TempDir(), "elsewhere")
+	os.Mkdir(sub, 0o755)
+	os.Mkdir(elsewhere, 0o755)
+	os.WriteFile(filepath.Join(sub, "run.jsonl"), []byte("the run\n"), 0o644)
+	os.WriteFile(filepath.Join(elsewhere, "run.jsonl"), []byte("elsewhere\n"), 0o644)
+	s = startServeSite(t, testSite(t), "-addr", "127.0.0.1:0", filepath.Join(sub, "run.jsonl"))
+	if resp, body := fetch(t, reportURL(t, s)); resp.StatusCode != http.StatusOK || body != "the run\n" {
+		t.Fatalf("before the folder swap: %d %q", resp.StatusCode, body)
+	}
+	if err := os.Rename(sub, sub+".old"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(elsewhere, sub); err != nil {
+		t.Fatal(err)
+	}
+	if resp, body := fetch(t, reportURL(t, s)); strings.Contains(body, "elsewhere") || resp.StatusCode != http.StatusNotFound {
+		t.Errorf("a folder on the path swapped for a link: got %d %q, want a 404", resp.StatusCode, body)
+	}
+
 	// A link named on the command line is resolved once, at start: the
 	// file it named then is the one served.
 	link := filepath.Join(dir, "latest.jsonl")
