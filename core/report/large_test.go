@@ -128,13 +128,13 @@ func (r *repeatReader) Read(p []byte) (int, error) {
 	return k, nil
 }
 
-// A line is held in a buffer that doubles up to the cap and never past it,
-// so reading costs at most twice the cap in allocations (the peak is below
-// that: at most the last two sizes are in use at once), whatever the input:
-// an endless '{', a line of a row that never ends, or one just under the
-// cap. The cap is 512 MiB in use; the test scales it down to 8 MiB. Bytes
-// allocated bound the peak, and do not depend on when the collector runs.
-func TestALineNearTheCapCostsAtMostTwiceTheCap(t *testing.T) {
+// A line is held in a buffer that doubles to an eighth of the cap, then
+// goes to the cap and never past it, so reading allocates at most 1.25
+// times the cap, whatever the input: an endless '{', a line of a row that
+// never ends, or one just under the cap. The cap is 512 MiB in use; the
+// test scales it down to 8 MiB. Bytes allocated bound the peak, and do not
+// depend on when the collector runs.
+func TestALineNearTheCapAllocatesAtMostAQuarterMore(t *testing.T) {
 	const limit = 8 << 20
 	rowStart := `{"benchmark":"b","kind":"vm","backend":"vm","wall_ns":{"samples":[`
 	nearCap := rowStart + strings.Repeat("12345678,", (limit-len(rowStart)-100)/9) + "1]}}\n"
@@ -156,10 +156,10 @@ func TestALineNearTheCapCostsAtMostTwiceTheCap(t *testing.T) {
 				t.Fatalf("err %v, rows %d, problems %v", err, len(r.Rows), r.Problems)
 			}
 			allocated := after.TotalAlloc - before.TotalAlloc
-			bound := uint64(2*limit + 8*c.samples + 256<<10) // the line, the samples, the reader's buffer and change
+			bound := uint64(limit + limit/4 + 8*c.samples + 256<<10) // the line, the samples, the reader's buffer and change
 			t.Logf("allocated %.1f MiB for a cap of %d MiB (%d samples)", float64(allocated)/(1<<20), limit>>20, c.samples)
 			if allocated > bound {
-				t.Errorf("allocated %d bytes; want at most %d (twice the %d-byte cap and the samples)", allocated, bound, limit)
+				t.Errorf("allocated %d bytes; want at most %d (1.25 times the %d-byte cap, and the samples)", allocated, bound, limit)
 			}
 		})
 	}

