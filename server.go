@@ -212,6 +212,8 @@ type headedConn struct {
 var securityHeaderLines = "Content-Security-Policy: " + contentSecurityPolicy + "\r\n" +
 	"X-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\nCross-Origin-Opener-Policy: same-origin\r\n"
 
+// Write writes p, with the security headers after the status line when p
+// starts a response net/http answers on its own.
 func (c *headedConn) Write(p []byte) (int, error) {
 	if c.handled.Load() || !bytes.HasPrefix(p, []byte("HTTP/1.")) {
 		return c.Conn.Write(p)

@@ -19,8 +19,8 @@ import (
 //
 // Holding a line allocates at most 1.25 times the cap, whatever the input
 // (lineReader.grow says how), and the peak stays near the cap: a 600 MB
-// line of '{' peaked at about 650 MB resident, where append's growth took it to
-// 2.0 GB.
+// line of '{' peaked at about 650 MB resident, where append's growth took
+// it to 2.0 GB.
 const maxLine = 512 << 20
 
 // maxProblems is how many problems Read lists before it only counts them:
