@@ -207,10 +207,14 @@ type headedConn struct {
 	handled atomic.Bool
 }
 
-// securityHeaderLines are the headers withSecurityHeaders sets, as lines
-// of an HTTP response.
-var securityHeaderLines = "Content-Security-Policy: " + contentSecurityPolicy + "\r\n" +
-	"X-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\nCross-Origin-Opener-Policy: same-origin\r\n"
+// securityHeaderLines are securityHeaders as lines of an HTTP response.
+var securityHeaderLines = func() string {
+	var b strings.Builder
+	for _, h := range securityHeaders {
+		b.WriteString(h[0] + ": " + h[1] + "\r\n")
+	}
+	return b.String()
+}()
 
 // Write writes p, with the security headers after the status line when p
 // starts a response net/http answers on its own.
@@ -671,14 +675,17 @@ var errNotRegular = errors.New("not a regular file")
 // server may read (/etc/shadow, as root); a FIFO or a device would block
 // open(2), holding an OS thread per request until a writer came.
 //
-// The path is checked for links, the name looked at without following
-// it (lstat), then opened
-// without blocking (O_NONBLOCK), and what was opened must be the very file
-// looked at: a swap between the two steps is refused as well.
+// The path is checked for links (it had none at start, so a folder on
+// the way that became one since is refused like the file itself), the
+// name looked at without following it (lstat), then opened without
+// blocking (O_NONBLOCK), and what was opened must be the very file looked
+// at: a swap between the two steps is refused as well.
 func openReport(file string) (*os.File, error) {
-	// file had no link in its path at start; a folder on the way that
-	// became one since is refused like the file itself.
-	if real, err := filepath.EvalSymlinks(file); err != nil || real != file {
+	real, err := filepath.EvalSymlinks(file)
+	if err != nil {
+		return nil, err
+	}
+	if real != file {
 		return nil, errNotRegular
 	}
 	named, err := os.Lstat(file)
@@ -765,15 +772,23 @@ func isLoopbackHost(hostport string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
+// securityHeaders are the headers every response carries, as name and
+// value.
+var securityHeaders = [][2]string{
+	{"Content-Security-Policy", contentSecurityPolicy},
+	{"X-Content-Type-Options", "nosniff"},
+	{"Referrer-Policy", "no-referrer"},
+	{"Cross-Origin-Opener-Policy", "same-origin"},
+}
+
 // withSecurityHeaders sets the headers every response carries, errors
 // included.
 func withSecurityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hdr := w.Header()
-		hdr.Set("Content-Security-Policy", contentSecurityPolicy)
-		hdr.Set("X-Content-Type-Options", "nosniff")
-		hdr.Set("Referrer-Policy", "no-referrer")
-		hdr.Set("Cross-Origin-Opener-Policy", "same-origin")
+		for _, h := range securityHeaders {
+			hdr.Set(h[0], h[1])
+		}
 		next.ServeHTTP(w, r)
 	})
 }
