@@ -49,6 +49,18 @@ func parseLine(text []byte, col0 int) (Row, parsed) {
 		case "ok":
 			return p.boolInto(&row.OK, name)
 		case "wall_ns":
+			if p.peek() != '{' {
+				// The reference looks for the first "wall_ns":{ and reads
+				// past anything else, so this is no reason to lose the
+				// line, nor the wall_ns to use if one follows.
+				start := p.i
+				if err := p.skip(0); err != nil {
+					return err
+				}
+				delete(p.seen, name)
+				p.warnings = append(p.warnings, `"wall_ns" is `+p.quote(start)+", not an object ({...}); it is ignored, as the reference ignores it")
+				return nil
+			}
 			w, err := p.wallNS()
 			if err == nil || w != nil && w.samples != nil {
 				wall = w // on an error, for the samples complete before it
@@ -147,12 +159,9 @@ func (w *wallNS) summary() *Summary {
 // The reference reads nothing of wall_ns but its samples, so no value of
 // a summary field (null, NaN, inf, -inf, a string) loses a row: a field
 // that is not a number is left out of the summary. On a syntax error the
-// object is returned with what was read before it.
+// object is returned with what was read before it. The caller has seen
+// the object's '{'.
 func (p *parser) wallNS() (*wallNS, error) {
-	p.space()
-	if p.peek() != '{' {
-		return nil, p.errorf(`"wall_ns" should be an object ({...}), not ` + p.what())
-	}
 	w := &wallNS{median: math.NaN()}
 	seen := map[string]bool{}
 	err := p.object(func(name string) error {

@@ -514,3 +514,20 @@ func TestABrokenSummaryAfterTheSamplesKeepsThem(t *testing.T) {
 		t.Errorf("row b/vm/vm = %v %v, want samples [1 2 3]", row.Samples, ok)
 	}
 }
+
+// The reference reads the first "wall_ns":{ of a line: a wall_ns that is
+// not an object is read past with a warning, and one that follows it is
+// the one used.
+func TestAWallNSThatIsNotAnObjectIsReadPast(t *testing.T) {
+	r := readString(t, `{"benchmark":"b","kind":"vm","backend":"vm","wall_ns":10,"wall_ns":{"samples":[1,2,3]}}
+{"benchmark":"n","kind":"vm","backend":"vm","wall_ns":null}`)
+	checkProblems(t, r,
+		`warning r.jsonl:1: "wall_ns" is 10, not an object ({...}); it is ignored, as the reference ignores it`,
+		`warning r.jsonl:2: "wall_ns" is null, not an object ({...}); it is ignored, as the reference ignores it`)
+	if row, ok := r.Lookup(Key{"b", "vm", "vm"}); !ok || !slices.Equal(row.Samples, []uint64{1, 2, 3}) {
+		t.Errorf("row b/vm/vm = %v %v, want samples [1 2 3]", row.Samples, ok)
+	}
+	if row, ok := r.Lookup(Key{"n", "vm", "vm"}); !ok || row.Samples != nil {
+		t.Errorf("row n/vm/vm = %v %v, want a row without samples", row.Samples, ok)
+	}
+}
