@@ -311,7 +311,10 @@ func TestExportSiteReadsReportsAsThePageDoes(t *testing.T) {
 		"utf16.jsonl":    []byte("\xff\xfe{\x00}\x00"),
 		"truncated.json": []byte(`{"benchmark":"b","kind":"vm",`),
 	}
-	inputs := []string{"/dev/zero"}
+	var inputs []string
+	if runtime.GOOS != "windows" {
+		inputs = append(inputs, "/dev/zero")
+	}
 	for name, data := range files {
 		p := filepath.Join(dir, name)
 		if err := os.WriteFile(p, data, 0o644); err != nil {
