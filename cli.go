@@ -315,13 +315,20 @@ func readReport(path string, stderr io.Writer) (*report.Report, error) {
 	}
 	defer f.Close()
 	rep, err := report.Read(f, path)
-	for _, p := range rep.Problems {
+	tellProblems(rep, stderr)
+	return rep, err
+}
+
+// tellProblems writes a report's problems to stderr as file:line: message,
+// warnings marked as such, with every control and bidi character of a name
+// or a quoted line made visible. compare, stats and export all print them so.
+func tellProblems(r *report.Report, stderr io.Writer) {
+	for _, p := range r.Problems {
 		if p.Warning {
 			p.Msg = "warning: " + p.Msg
 		}
 		fmt.Fprintln(stderr, visible.String(p.Error()))
 	}
-	return rep, err
 }
 
 // comparable lists the rows compare prints: both sides have samples. The

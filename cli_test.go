@@ -743,6 +743,9 @@ func TestUsageErrorsSayWhy(t *testing.T) {
 		{[]string{"compare", "-threshold", "x", "a", "b"}, `invalid value "x" for flag -threshold: parse error` + "\n"},
 		{[]string{"stats"}, "benchview stats: too few arguments: want 1 report file, got 0\n"},
 		{[]string{"help", "a", "b"}, "benchview help: too many arguments: want at most one verb, got 2\n"},
+		{[]string{"export", "a.jsonl"}, "benchview export: nothing to write: give -o FILE.html, -site DIR, or both\n"},
+		{[]string{"export", "-o", "x.html", "a", "b", "c"}, "benchview export: want BASELINE [CURRENT], got 3 report files\n"},
+		{[]string{"a", "b", "c"}, `benchview: too many arguments ["a" "b" "c"]`},
 	} {
 		_, errs, err := runCLI(t, c.args...)
 		if exitCode(err) != 2 || !strings.HasPrefix(errs, c.reason) {

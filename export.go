@@ -52,9 +52,11 @@ func exportWith(web fs.FS, args []string, stdout, stderr io.Writer) error {
 		return exitError{code: 2}
 	}
 	inputs := flags.Args()
-	if len(inputs) < 1 || len(inputs) > 2 || (*out == "" && *siteDir == "") {
-		flags.Usage()
-		return exitError{code: 2}
+	switch {
+	case *out == "" && *siteDir == "":
+		return usageError(flags, "nothing to write: give -o FILE.html, -site DIR, or both")
+	case len(inputs) < 1 || len(inputs) > 2:
+		return usageError(flags, fmt.Sprintf("want BASELINE [CURRENT], got %d report files", len(inputs)))
 	}
 	var echarts []byte
 	if *out != "" {
@@ -146,17 +148,6 @@ func readInputs(inputs []string, site *siteDraft, stderr io.Writer) ([]*report.R
 		return nil, exitError{code: 1}
 	}
 	return reports, nil
-}
-
-// tellProblems writes a report's problems to stderr as file:line: message,
-// warnings marked, as readReport writes them for compare and stats.
-func tellProblems(r *report.Report, stderr io.Writer) {
-	for _, p := range r.Problems {
-		if p.Warning {
-			p.Msg = "warning: " + p.Msg
-		}
-		fmt.Fprintln(stderr, p.Error())
-	}
 }
 
 // exportPage writes the page of the review of reports (the current one

@@ -81,6 +81,9 @@ func serveSite(ctx context.Context, site fs.FS, args []string, stdout, stderr io
 		}
 		return exitError{code: 2} // flag has printed the reason and the usage
 	}
+	if flags.NArg() > 2 {
+		return usageError(flags, fmt.Sprintf("too many arguments %q: give at most BASELINE and CURRENT (the verbs are compare, stats and export; see benchview help)", flags.Args()))
+	}
 	reports, err := namedReports(flags.Args())
 	if err != nil {
 		return err
