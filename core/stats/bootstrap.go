@@ -55,39 +55,40 @@ func newBootstrap(nb, nc int) *bootstrap {
 func (bs *bootstrap) interval(base, cur []uint64) (lo, hi, p float64) {
 	vb, vc := floats(base), floats(cur)
 	shifts := make([]float64, resamples)
+	var below, above int // shifts at most and at least zero, for pValue
 	for i := range shifts {
 		mb := interpolate(vb[bs.base.lower[i]], vb[bs.base.upper[i]], bs.base.frac)
 		mc := interpolate(vc[bs.cur.lower[i]], vc[bs.cur.upper[i]], bs.cur.frac)
+		var shift float64
 		if mb > 0 {
-			shifts[i] = 100 * (mc - mb) / mb
+			shift = 100 * (mc - mb) / mb
+		}
+		shifts[i] = shift
+		if shift <= 0 {
+			below++
+		}
+		if shift >= 0 {
+			above++
 		}
 	}
 	// The reference computes the tail in float64 at run time; a Go constant
 	// expression would be exact and differ in the last bit.
 	confidence := Confidence
 	tail := (1 - confidence) / 2
-	return percentile(shifts, tail), percentile(shifts, 1-tail), pValue(shifts)
+	return percentile(shifts, tail), percentile(shifts, 1-tail), pValue(below, above)
 }
 
-// pValue is the two-sided bootstrap p-value of a zero shift: twice the
-// share of resampled shifts on the far side of zero from the rest (a shift
-// of exactly zero counts on both sides), at most 1. It agrees with the
-// verdict at Confidence: an interval that excludes zero has at most 250 of
-// the 10,000 shifts on zero's side (the 2.5th percentile interpolates
-// between the 250th and 251st smallest), so p <= 0.05; one that contains
-// zero has at least 250 on each side, so p >= 0.05. A p of 0 means no
-// resample crossed zero: below 1/10,000, not impossible.
-func pValue(shifts []float64) float64 {
-	var below, above int
-	for _, s := range shifts {
-		if s <= 0 {
-			below++
-		}
-		if s >= 0 {
-			above++
-		}
-	}
-	return min(1, 2*float64(min(below, above))/float64(len(shifts)))
+// pValue is the two-sided bootstrap p-value of a zero shift, from how
+// many of the resampled shifts are at most zero (below) and at least zero
+// (above; a shift of exactly zero counts in both): twice the smaller
+// share, at most 1. It agrees with the verdict at Confidence: an interval
+// that excludes zero has at most 250 of the 10,000 shifts on zero's side
+// (the 2.5th percentile interpolates between the 250th and 251st
+// smallest), so p <= 0.05; one that contains zero has at least 250 on
+// each side, so p >= 0.05. A p of 0 means no resample crossed zero:
+// below 1/10,000, not impossible.
+func pValue(below, above int) float64 {
+	return min(1, 2*float64(min(below, above))/float64(resamples))
 }
 
 // floats converts a series as the reference's `as f64` does.
@@ -122,9 +123,6 @@ func drawMedians(n int, start, stride uint64, lower, upper int, pos positions) {
 	switch {
 	case n <= maxTiny:
 		countTiny(d, start, stride, lower, upper, pos)
-	case n <= maxSorted && d.vector && vectorSortedMedians != nil:
-		// resamples is even, as the assembly's pairs of resamples need.
-		vectorSortedMedians(start, stride, uint64(n), d.r, d.inv, newSortNetwork(n), uint64(lower), uint64(upper), pos.lower, pos.upper)
 	case n <= math.MaxUint8:
 		countNarrow(d, start, stride, lower, upper, pos)
 	default:
@@ -196,10 +194,6 @@ func countTiny(d *drawer, start, stride uint64, lower, upper int, pos positions)
 // tinyCounts sets out[i] to the counts of the resample after state start +
 // i*stride, four bits a position.
 func tinyCounts(d *drawer, start, stride uint64, out []uint64) {
-	if d.vector && vectorTinyCounts != nil {
-		vectorTinyCounts(start, stride, uint64(d.n), d.r, d.inv, out)
-		return
-	}
 	div := d.div
 	for i := range out {
 		var counts uint64
