@@ -26,6 +26,21 @@
 // side of 5,000 samples in about half the time Go's WebAssembly does.
 // Every path gives the same bits, and the tests hold each to the Go draws.
 //
+// Beside the reference's verdict, and never instead of it, the package
+// says what the verdict alone does not: whether a side drifted during its
+// run (DriftOf: the Mann–Kendall test, rank-based so that its false-alarm
+// rate holds for any distribution of independent samples, with Sen's
+// slope for the size), how many samples are far out (Outliers), how many
+// samples a side would resolve a given shift (SamplesNeeded), a p-value
+// read off the same resamples as the interval (Comparison.P) with Holm's
+// and Benjamini–Hochberg's adjustments for many rows (Adjust), and the
+// suite's geometric mean shift with its own bootstrap interval
+// (GeomeanOf). Each is calibrated or validated by simulation with fixed
+// seeds; the figures reached are in their doc comments: drift flags 1.5%
+// of rows without drift and 96-97% of runs with a 5% drift over 60
+// samples, SamplesNeeded's n resolves its shift in 79-88% of runs, and
+// the geomean's interval covers in 97% of suites.
+//
 // Every function is safe to call concurrently: nothing here keeps state
 // between calls but the installed Kernel.
 package stats
