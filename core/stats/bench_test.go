@@ -40,3 +40,19 @@ func BenchmarkComparer(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCompareLong times one comparison of two long runs, 20,000
+// samples a side, whose resampling plan is drawn on every core (run with
+// -cpu 1,2 to see one core against two). Nearly all of it is the plan's
+// draws, so its cost per sample per resample (ns/sample/resample, the
+// time over 2 × 20,000 × 10,000) says how long any long run takes: a
+// million samples a side is 2 × 10^10 of them.
+func BenchmarkCompareLong(b *testing.B) {
+	const n = 20_000
+	base := series(100_000, 6, n, 1)
+	cur := series(103_000, 6, n, 2)
+	for b.Loop() {
+		Compare(base, cur)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/(2*n*resamples), "ns/sample/resample")
+}
