@@ -1,7 +1,9 @@
 package stats
 
 import (
+	"fmt"
 	"math"
+	"runtime"
 	"testing"
 )
 
@@ -102,5 +104,29 @@ func TestProductKeepsItsLogarithm(t *testing.T) {
 	}
 	if got := p.log(); math.Abs(got) > 1e-9 {
 		t.Errorf("back to 1: log %v", got)
+	}
+}
+
+func TestGeomeanIsTheSameBitsOnAnyNumberOfCores(t *testing.T) {
+	// 100 rows, enough to split the resamples: one goroutine and seven
+	// give the same bits, and so does every target (the value below was
+	// computed natively on amd64; the WebAssembly tests hold it too, so
+	// the page and the command line print the same digits).
+	r := rng(10)
+	var rows []GeomeanRow
+	for k := range 100 {
+		d := timings[k%len(timings)]
+		rows = append(rows, GeomeanRow{d.series(r, 10+k%7, 1e6, 0), d.series(r, 10+k%5, 1.01e6, 0)})
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	one := GeomeanOf(rows)
+	runtime.GOMAXPROCS(7)
+	seven := GeomeanOf(rows)
+	got := fmt.Sprintf("%x %x %x %v %d", math.Float64bits(one.Delta), math.Float64bits(one.Lo), math.Float64bits(one.Hi), one.Verdict, one.Rows)
+	if again := fmt.Sprintf("%x %x %x %v %d", math.Float64bits(seven.Delta), math.Float64bits(seven.Lo), math.Float64bits(seven.Hi), seven.Verdict, seven.Rows); again != got {
+		t.Errorf("one goroutine: %s, seven: %s", got, again)
+	}
+	if want := "401251a3953d247d 3fbaee4985c60df8 4021ae6935b950e2 regression 100"; got != want {
+		t.Errorf("got %s (%+v), want %s", got, one, want)
 	}
 }
