@@ -47,7 +47,7 @@ type Comparison struct {
 // gives Underpowered with no interval. An empty side, which the reference
 // does not accept, gives NaN medians and Underpowered.
 func Compare(baseline, current []uint64) Comparison {
-	return compare(baseline, current, newBootstrap)
+	return compare(baseline, current, func(nb, nc int) *bootstrap { return newBootstrap(nb, nc, nil) })
 }
 
 // compare is Compare with the bootstrap for the two sizes got from

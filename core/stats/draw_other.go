@@ -8,9 +8,3 @@ const maxVectorN = 0
 // vectorDraws is nil: there is no vector kernel for this target, and every
 // draw is made by the scalar loops in bootstrap.go.
 var vectorDraws func(state, n, r uint64, inv float64, out []uint32)
-
-// vectorTinyCounts is nil, like vectorDraws.
-var vectorTinyCounts func(start, stride, n, r uint64, inv float64, out []uint64)
-
-// vectorSortedMedians is nil, like vectorDraws.
-var vectorSortedMedians func(start, stride, n, r uint64, inv float64, net *sortNetwork, lower, upper uint64, outLower, outUpper []uint32)

@@ -126,29 +126,3 @@ func FuzzVectorDraws(f *testing.F) {
 		checkVectorDraws(t, unmix(z)-gamma, int(n), 8)
 	})
 }
-
-func TestVectorTinyCountsAreTheScalarCounts(t *testing.T) {
-	if vectorTinyCounts == nil {
-		t.Skip("no vector kernel on this CPU or target: the scalar counts are the only ones")
-	}
-	r := splitMix64{state: 17}
-	for n := 3; n <= maxTiny; n++ {
-		d := newDrawer(n)
-		for _, stride := range []uint64{uint64(2*n) * gamma, uint64(n+200) * gamma, r.next()} {
-			start := r.next()
-			got := make([]uint64, 300)
-			vectorTinyCounts(start, stride, uint64(n), d.r, d.inv, got)
-			for i, c := range got {
-				var want uint64
-				s := start + uint64(i)*stride
-				for range n {
-					s += gamma
-					want += 1 << (4 * (mix(s) % uint64(n)))
-				}
-				if c != want {
-					t.Fatalf("n=%d, resample %d: vector counts %#x, scalar %#x", n, i, c, want)
-				}
-			}
-		}
-	}
-}
