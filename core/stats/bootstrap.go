@@ -197,26 +197,16 @@ func drawRange(d *drawer, start, stride uint64, lower, upper int, pos positions,
 type drawer struct {
 	n   int
 	div divisor
-	out []uint32 // vectorDraws' draws of a resample; padded to a multiple of 8
 
 	// The counts of a resample's draws: narrow for n <= 255, a byte each
 	// (padded to a multiple of 8), wide above, a word each. Zero between
 	// resamples.
 	narrow []byte
 	wide   []uint32
-
-	// For vectorDraws, where it runs and takes n: 2^32 % n and 1/n.
-	vector bool
-	r      uint64
-	inv    float64
 }
 
 func newDrawer(n int) *drawer {
 	d := &drawer{n: n, div: newDivisor(uint64(n))}
-	if vectorDraws != nil && n >= 3 && n <= maxVectorN {
-		d.vector, d.r, d.inv = true, (1<<32)%uint64(n), 1/float64(n)
-		d.out = make([]uint32, (n+7)&^7)
-	}
 	switch {
 	case n <= maxTiny:
 	case n <= math.MaxUint8:
@@ -229,15 +219,8 @@ func newDrawer(n int) *drawer {
 
 // count adds one to counts[j] for each of the n draws j that follow state.
 func count[T uint8 | uint32](d *drawer, state uint64, counts []T) {
-	if d.vector {
-		vectorDraws(state, uint64(d.n), d.r, d.inv, d.out)
-		for _, j := range d.out[:d.n] {
-			counts[j]++
-		}
-		return
-	}
-	// Counting as it draws, rather than through out: under WebAssembly,
-	// where this is the path, the round trip costs a fifth of the time.
+	// Counting as it draws, rather than storing the draws first: under
+	// WebAssembly the round trip costs a fifth of the time.
 	div := d.div
 	for range d.n {
 		state += gamma
