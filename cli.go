@@ -37,6 +37,9 @@ const compareUsage = "Usage: benchview compare [-format text|markdown|csv|json] 
 	"[-fail-on-regression] [-fail-on-underpowered] [-fail-on-missing] [-strict] BASELINE CURRENT\n" +
 	"       benchview compare [flags] [-baseline NAME] [-current NAME] CRITERION_FOLDER"
 
+// statsUsage is the first line of stats' usage.
+const statsUsage = "Usage: benchview stats [-strict] [-baseline NAME] REPORT"
+
 // formats are the values of compare's -format; "" is the reference's lines.
 var formats = []string{"text", "markdown", "csv", "json"}
 
@@ -280,12 +283,18 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 	flags := flag.NewFlagSet("benchview stats", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	strict := flags.Bool("strict", false, "exit with status 1 when a line of the report could not be read")
+	baseline := flags.String("baseline", "new", "for a criterion folder: the baseline `NAME` to read")
 	flags.Usage = func() {
-		fmt.Fprintln(flags.Output(), "Usage: benchview stats [-strict] REPORT")
+		fmt.Fprintln(flags.Output(), statsUsage)
 		flags.PrintDefaults()
 	}
 	paths, err := parseArgs(flags, args, 1)
 	if paths == nil {
+		return err
+	}
+	if f, err := sniffFile(paths[0]); f != "" && f != toolreport.CoveBench {
+		return statsTool(paths[0], *baseline, *strict, stdout, stderr)
+	} else if err != nil && !isSniff(err) {
 		return err
 	}
 	rep, err := readReport(paths[0], stderr)
@@ -302,6 +311,35 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *strict && rep.Failed() {
+		return exitError{code: exitUnusable}
+	}
+	return nil
+}
+
+// statsTool is stats for another tool's report: a line per result and
+// metric with samples (reviewtext.MetricStats); a result with only a
+// summary is told on stderr.
+func statsTool(path, baseline string, strict bool, stdout, stderr io.Writer) error {
+	rep, err := readTool(path, baseline, stderr)
+	if err != nil {
+		return err
+	}
+	out := bufio.NewWriter(stdout)
+	for i := range rep.Results {
+		r := &rep.Results[i]
+		for j := range r.Metrics {
+			if m := &r.Metrics[j]; m.Samples != nil {
+				out.Write(reviewtext.MetricStats(r, m))
+			} else {
+				fmt.Fprintf(stderr, "%s:%d: warning: row %s has only the tool's summary, no samples (%s)\n",
+					visible.String(rep.Name), r.Line, visible.String(r.Key()+" ["+m.Name+"]"), visible.String(r.Note))
+			}
+		}
+	}
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	if strict && unread(rep) {
 		return exitError{code: exitUnusable}
 	}
 	return nil
