@@ -1463,3 +1463,59 @@ func TestStatsOfEveryFormat(t *testing.T) {
 		t.Errorf("summary-only: err %v, stderr %q", err, errs)
 	}
 }
+
+// TestADamagedReportOfAToolKeepsItsGoodRows: hyperfine's current report
+// cut in its third result is told as file:line, the results before the
+// cut are compared, those after it are missing; -strict makes it status 1.
+func TestADamagedReportOfAToolKeepsItsGoodRows(t *testing.T) {
+	data, err := os.ReadFile("testdata/formats/hyperfine/cur.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := write(t, "cut.json", string(data[:3000]))
+	base := "testdata/formats/hyperfine/base.json"
+	out, errs, err := runCLI(t, "compare", base, cut)
+	if err != nil || !strings.Contains(errs, cut+":148: the file ends in the middle of its JSON") {
+		t.Fatalf("err = %v, stderr:\n%s", err, errs)
+	}
+	var names []string
+	for _, row := range jsonRows(t, out) {
+		if row["kind"] != "geomean" {
+			names = append(names, row["benchmark"].(string))
+		}
+	}
+	checkLines(t, "rows compared", names, []string{"./work.sh loop 20000", "./work.sh spin 20000", "./work.sh fail 20000"})
+	if !strings.Contains(errs, "row ./work.sh loop 40000 n=40000 [time] is missing from "+cut) {
+		t.Errorf("the rows after the cut are not said to be missing:\n%s", errs)
+	}
+	if _, _, err := runCLI(t, "compare", "-strict", base, cut); exitCode(err) != 1 {
+		t.Errorf("-strict: exit %d, want 1", exitCode(err))
+	}
+}
+
+// TestAToolsNamesAreMadeVisible: a hyperfine command holding an escape
+// sequence and a bidi override reaches stderr made visible, never as the
+// characters themselves; stdout is JSON (a control character escaped, as
+// cove-bench's -format json writes it) that decodes to the name exactly.
+func TestAToolsNamesAreMadeVisible(t *testing.T) {
+	hostile := func(path string) string {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.ReplaceAll(string(data), "./work.sh fail", `./work.sh \u001b[31m\u202efail`)
+		return write(t, filepath.Base(path), text)
+	}
+	dir := "testdata/formats/hyperfine/"
+	out, errs, _ := runCLI(t, "compare", hostile(dir+"base.json"), hostile(dir+"cur.json"))
+	if strings.ContainsAny(errs, "\x1b\u202e") || strings.Contains(out, "\x1b") {
+		t.Errorf("a raw control or bidi character reached the output:\n%q\n%q", errs, out)
+	}
+	found := false
+	for _, row := range jsonRows(t, out) {
+		found = found || row["benchmark"] == "./work.sh \x1b[31m\u202efail 20000"
+	}
+	if !strings.Contains(errs, `row ./work.sh \x1b[31m\u202efail 20000`) || !found {
+		t.Errorf("the hostile row is not told:\n%s\n%s", errs, out)
+	}
+}
