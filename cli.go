@@ -99,8 +99,8 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if o.format != "" && o.format != "json" {
-			return usageError(flags, fmt.Sprintf("-format %s: the table, markdown and csv are written for cove-bench reports only so far; %s reports are written as json (the default)", o.format, tb.Format))
+		if o.format == "markdown" {
+			return usageError(flags, fmt.Sprintf("-format markdown: written for cove-bench reports only so far; %s reports are written as json (the default), text or csv", tb.Format))
 		}
 		return compareTools(tb, tc, o, stdout, stderr)
 	}
@@ -691,7 +691,8 @@ func sampled(r *toolreport.Report) bool {
 
 // compareTools is compare for two reports of another tool than
 // cove-bench: one JSON line per (result, metric) compared and a geomean
-// line per unit (reviewtext.MetricSummary.JSON); the rows that failed,
+// line per unit (reviewtext.MetricSummary.JSON; -format text and csv
+// write its Text and CSV, markdown is refused before); the rows that failed,
 // kept only a summary, are underpowered or missing told on stderr; the
 // gate as for cove-bench.
 func compareTools(base, cur *toolreport.Report, o compareFlags, stdout, stderr io.Writer) error {
@@ -715,7 +716,16 @@ func compareTools(base, cur *toolreport.Report, o compareFlags, stdout, stderr i
 	})
 	p.end()
 	tellMetricRows(stderr, sum)
-	if err := sum.JSON(stdout); err != nil {
+	var err error
+	switch o.format {
+	case "text":
+		err = sum.Text(stdout, colorful(stdout))
+	case "csv":
+		err = sum.CSV(stdout)
+	default:
+		err = sum.JSON(stdout)
+	}
+	if err != nil {
 		return err
 	}
 	return verdictOf(o, gate{

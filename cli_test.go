@@ -1320,7 +1320,8 @@ func TestGoPairAgreesWithBenchstat(t *testing.T) {
 }
 
 // TestEveryFormatsJSONGolden: compare's default output for each real
-// pair, byte for byte (go test -run FormatsJSON -update rewrites them).
+// pair, and its -format text and csv, byte for byte (go test -run
+// FormatsJSON -update rewrites them).
 func TestEveryFormatsJSONGolden(t *testing.T) {
 	for _, p := range formatPairs {
 		t.Run(p.name, func(t *testing.T) {
@@ -1332,6 +1333,13 @@ func TestEveryFormatsJSONGolden(t *testing.T) {
 			again, _, _ := runCLI(t, compareArgs(p.base, p.cur, "-format", "json")...)
 			if again != out {
 				t.Error("-format json differs from the default output")
+			}
+			for _, f := range []string{"text", "csv"} {
+				out, _, err := runCLI(t, compareArgs(p.base, p.cur, "-format", f)...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkGolden(t, "formats-json/"+p.name+"."+f, out)
 			}
 		})
 	}
@@ -1358,9 +1366,9 @@ func TestFormatsOfTwoToolsAreRefused(t *testing.T) {
 	if exitCode(err) != 1 || !strings.Contains(err.Error(), "not a report benchview reads") || !strings.Contains(err.Error(), `"# not a report"`) {
 		t.Errorf("a file of no format: err = %v (exit %d)", err, exitCode(err))
 	}
-	_, errs, err := runCLI(t, compareArgs("go/base.txt", "go/cur.txt", "-format", "text")...)
-	if exitCode(err) != 2 || !strings.Contains(errs, "reports are written as json") {
-		t.Errorf("-format text of a Go pair: exit %d, stderr %q", exitCode(err), errs)
+	_, errs, err := runCLI(t, compareArgs("go/base.txt", "go/cur.txt", "-format", "markdown")...)
+	if exitCode(err) != 2 || !strings.Contains(errs, "reports are written as json (the default), text or csv") {
+		t.Errorf("-format markdown of a Go pair: exit %d, stderr %q", exitCode(err), errs)
 	}
 }
 
