@@ -63,7 +63,8 @@ func (f compareFlags) gated() bool {
 // CURRENT's order; -format text|markdown|csv|json writes the same review
 // for people or programs (package reviewtext). Problems with either file,
 // and rows that failed, are underpowered or are missing from CURRENT, are
-// told on stderr whatever the format.
+// told on stderr whatever the format. Two reports of another tool (or one
+// criterion folder) are compared by compareTools instead.
 //
 // Exit status: see the table in main.go's usage.
 func runCompare(args []string, stdout, stderr io.Writer) error {
