@@ -21,10 +21,11 @@ const resamples = 10_000
 // Comparison is a run's median against a baseline's, with a bootstrap
 // interval on the relative shift between them.
 type Comparison struct {
-	BaselineMedian float64 // the baseline's median, ns
-	Median         float64 // this run's median, ns
+	BaselineMedian float64 // the baseline's median, ns (CompareFloats: in the metric's unit)
+	Median         float64 // this run's median, in the same unit
 	// Delta is (Median - BaselineMedian) as a percentage of BaselineMedian;
-	// positive is slower. Zero when the baseline median is zero.
+	// positive is slower (for a metric better higher: a rate that rose).
+	// Zero when the baseline median is zero.
 	Delta float64
 	// Lo and Hi bound Delta at Confidence, in percent; NaN when the verdict
 	// is Underpowered. Otherwise Lo <= Hi, and the verdict is read off them.
