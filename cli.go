@@ -20,6 +20,7 @@ import (
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/reviewtext"
+	"github.com/benchview/benchview/toolreport"
 	"github.com/benchview/benchview/visible"
 )
 
@@ -33,7 +34,11 @@ const (
 
 // compareUsage is the first line of compare's usage.
 const compareUsage = "Usage: benchview compare [-format text|markdown|csv|json] [-threshold P] [-adjust holm|bh] " +
-	"[-fail-on-regression] [-fail-on-underpowered] [-fail-on-missing] [-strict] BASELINE CURRENT"
+	"[-fail-on-regression] [-fail-on-underpowered] [-fail-on-missing] [-strict] BASELINE CURRENT\n" +
+	"       benchview compare [flags] [-baseline NAME] [-current NAME] CRITERION_FOLDER"
+
+// statsUsage is the first line of stats' usage.
+const statsUsage = "Usage: benchview stats [-strict] [-baseline NAME] REPORT"
 
 // formats are the values of compare's -format; "" is the reference's lines.
 var formats = []string{"text", "markdown", "csv", "json"}
@@ -44,6 +49,7 @@ type compareFlags struct {
 	threshold                                           float64
 	failOnRegression, failOnUnderpowered, failOnMissing bool
 	strict                                              bool
+	baseline, current                                   string // a criterion folder's baselines
 }
 
 // gated reports whether any -fail-on-* flag is given.
@@ -57,7 +63,8 @@ func (f compareFlags) gated() bool {
 // CURRENT's order; -format text|markdown|csv|json writes the same review
 // for people or programs (package reviewtext). Problems with either file,
 // and rows that failed, are underpowered or are missing from CURRENT, are
-// told on stderr whatever the format.
+// told on stderr whatever the format. Two reports of another tool (or one
+// criterion folder) are compared by compareTools instead.
 //
 // Exit status: see the table in main.go's usage.
 func runCompare(args []string, stdout, stderr io.Writer) error {
@@ -71,11 +78,13 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	flags.BoolVar(&o.failOnUnderpowered, "fail-on-underpowered", false, "exit with status 3 when a row is underpowered")
 	flags.BoolVar(&o.failOnMissing, "fail-on-missing", false, "exit with status 3 when a row of the baseline is missing from the current run")
 	flags.BoolVar(&o.strict, "strict", false, "exit with status 1 when a line of either report could not be read")
+	flags.StringVar(&o.baseline, "baseline", "base", "with one criterion folder: the saved baseline `NAME` to compare against")
+	flags.StringVar(&o.current, "current", "new", "with one criterion folder: the baseline `NAME` to compare (criterion keeps its latest run in new)")
 	flags.Usage = func() {
 		fmt.Fprintln(flags.Output(), compareUsage)
 		flags.PrintDefaults()
 	}
-	paths, err := parseArgs(flags, args, 2)
+	paths, err := parseArgsOr(flags, args, 2, isDir)
 	if paths == nil {
 		return err
 	}
@@ -86,6 +95,15 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		return usageError(flags, fmt.Sprintf("-threshold %v: want a percentage of zero or more", o.threshold))
 	case o.adjust != "" && !stats.AdjustMethod(o.adjust):
 		return usageError(flags, fmt.Sprintf("-adjust %q: want holm or bh", o.adjust))
+	}
+	if tb, tc, err := readToolPair(paths, o, stderr); tb != nil || err != nil {
+		if err != nil {
+			return err
+		}
+		if o.format == "markdown" {
+			return usageError(flags, fmt.Sprintf("-format markdown: written for cove-bench reports only so far; %s reports are written as json (the default), text or csv", tb.Format))
+		}
+		return compareTools(tb, tc, o, stdout, stderr)
 	}
 
 	base, err := readReport(paths[0], stderr)
@@ -122,7 +140,11 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	if err := writeSummary(stdout, o.format, rows, sum); err != nil {
 		return err
 	}
-	return verdictOf(o, sum, base, cur, stderr)
+	return verdictOf(o, gate{
+		counts: sum.Counts, judged: sum.Judged(), compared: sum.Compared(),
+		base: base.Name, cur: cur.Name, curSampled: cur.Sampled(),
+		unread: base.Failed() || cur.Failed(), failed: "benchmark (ok:false)",
+	}, stderr)
 }
 
 // writeSummary writes the review in format.
@@ -144,15 +166,25 @@ func writeSummary(stdout io.Writer, format string, rows []*review.Row, sum *revi
 	return out.Flush()
 }
 
+// gate is what compare's exit is read from, whatever the reports' format.
+type gate struct {
+	counts           [reviewtext.NStatus]int
+	judged, compared int    // see reviewtext.Summary's methods
+	base, cur        string // the reports' names
+	curSampled       bool   // the current report has samples
+	unread           bool   // a line of either report could not be read
+	failed           string // what a Failed row is, for the gate's reason
+}
+
 // verdictOf is compare's exit: nothing compared, then -strict, then the
 // gate, each said on stderr.
-func verdictOf(o compareFlags, sum *reviewtext.Summary, base, cur *report.Report, stderr io.Writer) error {
-	if sum.Judged() == 0 {
-		why := fmt.Sprintf("%s and %s share no row that both measured and neither flagged", visible.String(base.Name), visible.String(cur.Name))
-		if sum.Compared() > 0 {
+func verdictOf(o compareFlags, g gate, stderr io.Writer) error {
+	if g.judged == 0 {
+		why := fmt.Sprintf("%s and %s share no row that both measured and neither flagged", visible.String(g.base), visible.String(g.cur))
+		if g.compared > 0 {
 			why = "every row compared is underpowered, so none has a verdict"
 		}
-		if cur.Sampled() || o.gated() {
+		if g.curSampled || o.gated() {
 			what := "warning: "
 			if o.gated() {
 				what = ""
@@ -163,7 +195,7 @@ func verdictOf(o compareFlags, sum *reviewtext.Summary, base, cur *report.Report
 			return exitError{code: exitNothing}
 		}
 	}
-	if o.strict && (base.Failed() || cur.Failed()) {
+	if o.strict && g.unread {
 		fmt.Fprintln(stderr, "benchview compare: -strict: a line of the reports could not be read (see above)")
 		return exitError{code: exitUnusable}
 	}
@@ -173,10 +205,15 @@ func verdictOf(o compareFlags, sum *reviewtext.Summary, base, cur *report.Report
 			reasons = append(reasons, strconv.Itoa(n)+" "+what)
 		}
 	}
-	count(o.failOnRegression, sum.Counts[reviewtext.Regression], plural(sum.Counts[reviewtext.Regression], "regression"))
-	count(o.failOnRegression, sum.Counts[reviewtext.Failed], "failed "+plural(sum.Counts[reviewtext.Failed], "benchmark")+" (ok:false)")
-	count(o.failOnUnderpowered, sum.Counts[reviewtext.Underpowered], "underpowered "+plural(sum.Counts[reviewtext.Underpowered], "row"))
-	count(o.failOnMissing, sum.Counts[reviewtext.Missing], plural(sum.Counts[reviewtext.Missing], "row")+" missing from the current run")
+	c := g.counts
+	failed, suffix, _ := strings.Cut(g.failed, " ")
+	if suffix != "" {
+		suffix = " " + suffix
+	}
+	count(o.failOnRegression, c[reviewtext.Regression], plural(c[reviewtext.Regression], "regression"))
+	count(o.failOnRegression, c[reviewtext.Failed], "failed "+plural(c[reviewtext.Failed], failed)+suffix)
+	count(o.failOnUnderpowered, c[reviewtext.Underpowered], "underpowered "+plural(c[reviewtext.Underpowered], "row"))
+	count(o.failOnMissing, c[reviewtext.Missing], plural(c[reviewtext.Missing], "row")+" missing from the current run")
 	if len(reasons) > 0 {
 		fmt.Fprintf(stderr, "benchview compare: the gate fails: %s\n", strings.Join(reasons, ", "))
 		return exitError{code: exitGate}
@@ -247,12 +284,18 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 	flags := flag.NewFlagSet("benchview stats", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	strict := flags.Bool("strict", false, "exit with status 1 when a line of the report could not be read")
+	baseline := flags.String("baseline", "new", "for a criterion folder: the baseline `NAME` to read")
 	flags.Usage = func() {
-		fmt.Fprintln(flags.Output(), "Usage: benchview stats [-strict] REPORT")
+		fmt.Fprintln(flags.Output(), statsUsage)
 		flags.PrintDefaults()
 	}
 	paths, err := parseArgs(flags, args, 1)
 	if paths == nil {
+		return err
+	}
+	if f, err := sniffFile(paths[0]); f != "" && f != toolreport.CoveBench {
+		return statsTool(paths[0], *baseline, *strict, stdout, stderr)
+	} else if err != nil && !isSniff(err) {
 		return err
 	}
 	rep, err := readReport(paths[0], stderr)
@@ -274,17 +317,55 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// statsTool is stats for another tool's report: a line per result and
+// metric with samples (reviewtext.MetricStats); a result with only a
+// summary is told on stderr.
+func statsTool(path, baseline string, strict bool, stdout, stderr io.Writer) error {
+	rep, err := readTool(path, baseline, stderr)
+	if err != nil {
+		return err
+	}
+	out := bufio.NewWriter(stdout)
+	for i := range rep.Results {
+		r := &rep.Results[i]
+		for j := range r.Metrics {
+			if m := &r.Metrics[j]; m.Samples != nil {
+				out.Write(reviewtext.MetricStats(r, m))
+			} else {
+				fmt.Fprintf(stderr, "%s:%d: warning: row %s has only the tool's summary, no samples (%s)\n",
+					visible.String(rep.Name), r.Line, visible.String(r.Key()+" ["+m.Name+"]"), visible.String(r.Note))
+			}
+		}
+	}
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	if strict && unread(rep) {
+		return exitError{code: exitUnusable}
+	}
+	return nil
+}
+
 // parseArgs parses flags and wants exactly n file names after them. It
 // returns no names when there is nothing more to do: after -h (a nil
 // error), or after a usage error (exit status 2, the reason and the usage
 // printed).
 func parseArgs(flags *flag.FlagSet, args []string, n int) ([]string, error) {
+	return parseArgsOr(flags, args, n, nil)
+}
+
+// parseArgsOr is parseArgs that also takes one name alone when one
+// accepts it (a criterion folder holds both sides).
+func parseArgsOr(flags *flag.FlagSet, args []string, n int, one func(string) bool) ([]string, error) {
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(flags.Output(), exitStatuses)
 			return nil, nil
 		}
 		return nil, exitError{code: exitUsage} // flag has printed the reason and the usage
+	}
+	if flags.NArg() == 1 && one != nil && one(flags.Arg(0)) {
+		return flags.Args(), nil
 	}
 	if flags.NArg() != n {
 		what := "too few"
@@ -475,5 +556,268 @@ func (p *progress) end() {
 	if p != nil {
 		close(p.stop)
 		p.wg.Wait()
+	}
+}
+
+// isDir reports whether path is a folder (a criterion folder, for
+// compare and stats).
+func isDir(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.IsDir()
+}
+
+// sniffLen is how much of a file compare and stats read to tell its
+// format: what toolreport.Sniff looks at.
+const sniffLen = 64 << 10
+
+// sniffFile tells which tool wrote the file at path from its start, as
+// toolreport.Sniff does; a folder is criterion's. An error that is not
+// Sniff's (the file cannot be opened) is returned as it is.
+func sniffFile(path string) (toolreport.Format, error) {
+	if isDir(path) {
+		return toolreport.Criterion, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	head := make([]byte, sniffLen)
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	return toolreport.Sniff(path, head[:n])
+}
+
+// readToolPair reads compare's two sides when they are reports of another
+// tool than cove-bench: one criterion folder (its baselines o.baseline and
+// o.current), or two files or folders of one tool. It returns nil reports
+// and no error when the sides are for the cove-bench reader (cove-bench's,
+// or neither placed, whose lines that reader explains one by one); an
+// error for sides of two formats, a side placed and the other not, or a
+// side that cannot be read.
+func readToolPair(paths []string, o compareFlags, stderr io.Writer) (base, cur *toolreport.Report, err error) {
+	if len(paths) == 1 {
+		base, cur, err = toolreport.ReadCriterionPair(os.DirFS(paths[0]), o.baseline, o.current)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", paths[0], err)
+		}
+		base.Name, cur.Name = paths[0]+" "+base.Name, paths[0]+" "+cur.Name
+		tellProblemList(base.Problems, stderr)
+		tellProblemList(cur.Problems, stderr)
+		return base, cur, nil
+	}
+	var formats [2]toolreport.Format
+	var errs [2]error
+	for i, p := range paths {
+		formats[i], errs[i] = sniffFile(p)
+		if errs[i] != nil && !isSniff(errs[i]) {
+			return nil, nil, errs[i]
+		}
+	}
+	tool := func(f toolreport.Format) bool { return f != "" && f != toolreport.CoveBench }
+	switch {
+	case !tool(formats[0]) && !tool(formats[1]):
+		return nil, nil, nil
+	case errs[0] != nil:
+		return nil, nil, errs[0]
+	case errs[1] != nil:
+		return nil, nil, errs[1]
+	case formats[0] != formats[1]:
+		return nil, nil, fmt.Errorf("%s is a %s report and %s a %s report: compare two reports of one tool",
+			visible.String(paths[0]), formats[0], visible.String(paths[1]), formats[1])
+	}
+	names := [2]string{o.baseline, o.current}
+	var reps [2]*toolreport.Report
+	for i, p := range paths {
+		if reps[i], err = readTool(p, names[i], stderr); err != nil {
+			return nil, nil, err
+		}
+	}
+	return reps[0], reps[1], nil
+}
+
+// isSniff reports whether err is toolreport.Sniff's "not a report"
+// rather than a failure to read the file.
+func isSniff(err error) bool {
+	var pe *os.PathError
+	return !errors.As(err, &pe) && !errors.Is(err, io.ErrUnexpectedEOF)
+}
+
+// readTool reads the report of another tool at path (a criterion folder:
+// its baseline named baseline) and tells its problems on stderr.
+func readTool(path, baseline string, stderr io.Writer) (*toolreport.Report, error) {
+	var rep *toolreport.Report
+	if isDir(path) {
+		r, err := toolreport.ReadCriterion(os.DirFS(path), baseline)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		r.Name = path + " " + baseline
+		rep = r
+	} else {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		if rep, err = toolreport.Read(path, data); err != nil {
+			return nil, err
+		}
+	}
+	tellProblemList(rep.Problems, stderr)
+	return rep, nil
+}
+
+// tellProblemList is tellProblems for a list of problems.
+func tellProblemList(problems []report.Problem, stderr io.Writer) {
+	tellProblems(&report.Report{Problems: problems}, stderr)
+}
+
+// unread reports whether a line of r could not be read (a problem that
+// is not a warning), as report.Report.Failed does.
+func unread(r *toolreport.Report) bool {
+	return (&report.Report{Problems: r.Problems}).Failed()
+}
+
+// sampled reports whether any result of r has samples.
+func sampled(r *toolreport.Report) bool {
+	for i := range r.Results {
+		if !r.Results[i].SummaryOnly() {
+			return true
+		}
+	}
+	return false
+}
+
+// compareTools is compare for two reports of another tool than
+// cove-bench: one JSON line per (result, metric) compared and a geomean
+// line per unit (reviewtext.MetricSummary.JSON; -format text and csv
+// write its Text and CSV, markdown is refused before); the rows that failed,
+// kept only a summary, are underpowered or missing told on stderr; the
+// gate as for cove-bench.
+func compareTools(base, cur *toolreport.Report, o compareFlags, stdout, stderr io.Writer) error {
+	if !sampled(base) {
+		return fmt.Errorf("%s: no result with samples, so nothing to compare against", visible.String(base.Name))
+	}
+	if !sampled(cur) {
+		fmt.Fprintf(stderr, "%s: warning: no results with samples, so nothing to compare\n", visible.String(cur.Name))
+	}
+	matched := toolreport.Match(base, cur)
+	rows := make([]reviewtext.MetricRow, len(matched))
+	for i := range matched {
+		rows[i].Row = matched[i]
+	}
+	var comparer stats.Comparer
+	p := newProgress(stderr, len(rows))
+	compareMetrics(rows, &comparer, p)
+	p.then("drift, outliers and the suite's geomeans")
+	sum := reviewtext.NewMetrics(base.Name, cur.Name, rows, reviewtext.Options{
+		Threshold: o.threshold, Adjust: o.adjust, Extras: true, Comparer: &comparer,
+	})
+	p.end()
+	tellMetricRows(stderr, sum)
+	var err error
+	switch o.format {
+	case "text":
+		err = sum.Text(stdout, colorful(stdout))
+	case "csv":
+		err = sum.CSV(stdout)
+	default:
+		err = sum.JSON(stdout)
+	}
+	if err != nil {
+		return err
+	}
+	return verdictOf(o, gate{
+		counts: sum.Counts, judged: sum.Judged(), compared: sum.Compared(),
+		base: base.Name, cur: cur.Name, curSampled: sampled(cur),
+		unread: unread(base) || unread(cur), failed: "run",
+	}, stderr)
+}
+
+// compareMetrics is compareAll for rows of metrics: every row with
+// samples on both sides, failed runs included (never read as fine: their
+// status says so), in the metric's direction.
+func compareMetrics(rows []reviewtext.MetricRow, comparer *stats.Comparer, p *progress) {
+	next := make(chan *reviewtext.MetricRow)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(rows)) {
+		wg.Go(func() {
+			for r := range next {
+				c := comparer.CompareFloats(r.BaseMetric.Samples, r.CurMetric.Samples)
+				if r.CurMetric.Better == toolreport.Higher {
+					c = c.HigherIsBetter()
+				}
+				r.Comparison = &c
+				p.done()
+			}
+		})
+	}
+	for i := range rows {
+		r := &rows[i]
+		if r.BaseMetric != nil && r.CurMetric != nil && r.BaseMetric.Samples != nil && r.CurMetric.Samples != nil {
+			next <- r
+		}
+	}
+	close(next)
+	wg.Wait()
+}
+
+// metricName is how stderr names a row of a metric: the result's key
+// and the metric.
+func metricName(r reviewtext.MetricRow) string {
+	return visible.String(r.Result().Key() + " [" + r.Metric().Name + "]")
+}
+
+// tellMetricRows is tellRows for rows of metrics: failed runs, rows with
+// only a summary, underpowered rows and rows missing from the current
+// run, each with the file and line it was read from.
+func tellMetricRows(stderr io.Writer, sum *reviewtext.MetricSummary) {
+	where := func(r reviewtext.MetricRow) string {
+		res, file := r.Cur, sum.Current
+		if res == nil || (!res.Failed && r.Base != nil && r.Base.Failed) {
+			res, file = r.Base, sum.Baseline
+		}
+		return fmt.Sprintf("%s:%d", visible.String(file), res.Line)
+	}
+	for _, t := range []struct {
+		status reviewtext.Status
+		say    func(r reviewtext.MetricRow) string
+	}{
+		{reviewtext.Failed, func(r reviewtext.MetricRow) string {
+			why := r.Result().Why
+			if r.Base != nil && r.Base.Failed && (r.Cur == nil || !r.Cur.Failed) {
+				why = r.Base.Why + ", in the baseline"
+			}
+			return fmt.Sprintf("%s: warning: row %s is a failed run (%s): it is never read as a timing", where(r), metricName(r), visible.String(why))
+		}},
+		{reviewtext.Underpowered, func(r reviewtext.MetricRow) string {
+			if r.State == toolreport.SummaryOnly {
+				note := r.Result().Note
+				if r.Base != nil && r.Base.SummaryOnly() && r.Base.Note != "" {
+					note = r.Base.Note
+				}
+				return fmt.Sprintf("%s: warning: row %s has only the tool's summary, no samples (%s): nothing is compared", where(r), metricName(r), visible.String(note))
+			}
+			nb, nc := len(r.BaseMetric.Samples), len(r.CurMetric.Samples)
+			if nb >= stats.MinSamples && nc >= stats.MinSamples {
+				return fmt.Sprintf("%s: warning: row %s has a baseline median of zero, so no shift can be read: no verdict is claimed", where(r), metricName(r))
+			}
+			return fmt.Sprintf("%s: warning: row %s is underpowered (%d vs %d samples, %d needed a side): no verdict is claimed",
+				where(r), metricName(r), nb, nc, stats.MinSamples)
+		}},
+		{reviewtext.Missing, func(r reviewtext.MetricRow) string {
+			return fmt.Sprintf("%s: warning: row %s is missing from %s: the current run has no samples for it", where(r), metricName(r), visible.String(sum.Current))
+		}},
+	} {
+		rows := sum.With(t.status)
+		for i, r := range rows {
+			if i == maxTold {
+				fmt.Fprintf(stderr, "benchview compare: warning: and %d more %s rows\n", len(rows)-i, t.status)
+				break
+			}
+			fmt.Fprintln(stderr, t.say(r))
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -270,8 +271,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"compare", "a.jsonl"}, compareUsage},
 		{[]string{"compare", "a", "b", "c"}, compareUsage},
 		{[]string{"compare", "-nope", "a", "b"}, compareUsage},
-		{[]string{"stats"}, "Usage: benchview stats [-strict] REPORT"},
-		{[]string{"stats", "a", "b"}, "Usage: benchview stats [-strict] REPORT"},
+		{[]string{"stats"}, statsUsage},
+		{[]string{"stats", "a", "b"}, statsUsage},
 	} {
 		out, errs, err := runCLI(t, c.args...)
 		if exitCode(err) != 2 || out != "" || !strings.Contains(errs, c.usage) {
@@ -713,7 +714,7 @@ func TestHelpVerb(t *testing.T) {
 	for verb, want := range map[string]string{
 		"serve":   "Usage: benchview [-addr 127.0.0.1:8080]",
 		"compare": compareUsage,
-		"stats":   "Usage: benchview stats [-strict] REPORT",
+		"stats":   statsUsage,
 		"export":  "Usage: benchview export",
 	} {
 		out, errs, err := runCLI(t, "help", verb)
@@ -1104,5 +1105,425 @@ func TestColorful(t *testing.T) {
 	t.Setenv("NO_COLOR", "1")
 	if colorful(devnull) {
 		t.Errorf("colorful with NO_COLOR=1")
+	}
+}
+
+// formatPairs are the real tools' fixture pairs (testdata/formats), each
+// with the README that says which benchmarks the second run slowed; cur
+// "" is a criterion folder given once.
+var formatPairs = []struct{ name, readme, base, cur string }{
+	{"go-text", "go", "go/base.txt", "go/cur.txt"},
+	{"go-json", "go", "go/base.json", "go/cur.json"},
+	{"hyperfine", "hyperfine", "hyperfine/base.json", "hyperfine/cur.json"},
+	{"googlebench", "googlebench", "googlebench/base.json", "googlebench/cur.json"},
+	{"pytest", "pytest", "pytest/base.json", "pytest/cur.json"},
+	{"criterion", "criterion", "criterion/target/criterion", ""},
+}
+
+// compareArgs is the command line comparing pair p with the flags given.
+func compareArgs(p string, cur string, flags ...string) []string {
+	args := append([]string{"compare"}, flags...)
+	args = append(args, filepath.Join("testdata/formats", p))
+	if cur != "" {
+		args = append(args, filepath.Join("testdata/formats", cur))
+	}
+	return args
+}
+
+// jsonRows decodes compare's JSON lines.
+func jsonRows(t *testing.T, out string) []map[string]any {
+	t.Helper()
+	var rows []map[string]any
+	for _, l := range lines(out) {
+		var row map[string]any
+		if err := json.Unmarshal([]byte(l), &row); err != nil {
+			t.Fatalf("not JSON: %s", l)
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// slowedIn reads a fixture README's table: each benchmark in backquotes
+// in the first column, slowed when the second says "yes", not when "no".
+func slowedIn(t *testing.T, readme string) map[string]bool {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata/formats", readme, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slowed := map[string]bool{}
+	for _, l := range strings.Split(string(data), "\n") {
+		cells := strings.Split(l, "|")
+		if len(cells) < 4 || !strings.HasPrefix(strings.TrimSpace(cells[1]), "`") {
+			continue
+		}
+		say := strings.TrimSpace(cells[2])
+		if !strings.HasPrefix(say, "yes") && !strings.HasPrefix(say, "no") {
+			continue
+		}
+		for _, name := range strings.Split(cells[1], ",") {
+			slowed[strings.Trim(strings.TrimSpace(name), "`")] = strings.HasPrefix(say, "yes")
+		}
+	}
+	if len(slowed) == 0 {
+		t.Fatalf("%s: no table of slowed benchmarks", readme)
+	}
+	return slowed
+}
+
+// readmeName is a row's benchmark as the README names it: hyperfine's
+// command with its parameter's value put back as {key}.
+func readmeName(row map[string]any) string {
+	name := row["benchmark"].(string)
+	config, _ := row["config"].(map[string]any)
+	for k, v := range config {
+		if s, ok := v.(string); ok && !strings.HasPrefix(k, "/") && s != "" && strings.Contains(name, " "+s) {
+			name = strings.ReplaceAll(name, " "+s, " {"+k+"}")
+		}
+	}
+	return name
+}
+
+// slowThreshold is the -threshold the fixture pairs are compared with: the
+// slowed benchmarks do 2x or 3x the work, and the READMEs say an unslowed
+// one can move by tens of percent on the shared machine that ran them, so
+// a regression under 40% is not what the README calls slowed.
+const slowThreshold = "40"
+
+// TestEveryFormatsPairAgainstItsReadme compares each real tool's pair
+// through the command line and holds every row to the README: the time,
+// and any rate, of a slowed benchmark is a regression (the interval above
+// the threshold; a rate's below: it dropped); no metric of an unslowed one
+// is. A pair whose tool ran 5 repetitions has 5 samples a side, below
+// MinSamples: its rows are underpowered, and then the shift itself must
+// be the README's (at least 40% the bad way for a slowed one).
+func TestEveryFormatsPairAgainstItsReadme(t *testing.T) {
+	for _, p := range formatPairs {
+		t.Run(p.name, func(t *testing.T) {
+			slowed := slowedIn(t, p.readme)
+			out, errs, err := runCLI(t, compareArgs(p.base, p.cur, "-threshold", slowThreshold)...)
+			if err != nil {
+				t.Fatalf("err = %v\n%s", err, errs)
+			}
+			checked := map[string]bool{}
+			for _, row := range jsonRows(t, out) {
+				if row["kind"] == "geomean" {
+					continue
+				}
+				name := readmeName(row)
+				want, listed := slowed[name]
+				if !listed {
+					continue
+				}
+				unit, better := row["unit"].(string), row["better"].(string)
+				verdict, status := row["verdict"].(string), row["status"].(string)
+				delta, _ := row["delta_pct"].(float64)
+				if !want {
+					if status == "regression" {
+						t.Errorf("%s [%s]: not slowed, but status %s (Δ %.2f%%)", name, unit, status, delta)
+					}
+					checked[name] = true
+					continue
+				}
+				if !strings.HasPrefix(unit, "sec") && better != "higher" {
+					continue // a slowed benchmark's size or count may stay put
+				}
+				worse := delta
+				if better == "higher" {
+					worse = -delta
+				}
+				switch {
+				case verdict == "underpowered" && worse < 40:
+					t.Errorf("%s [%s]: slowed, underpowered with Δ %.2f%%, want at least 40%% worse", name, unit, delta)
+				case verdict != "underpowered" && status != "regression":
+					t.Errorf("%s [%s]: slowed, but verdict %s, status %s (Δ %.2f%%)", name, unit, verdict, status, delta)
+				}
+				checked[name] = true
+			}
+			for name := range slowed {
+				if !checked[name] && !strings.Contains(name, "fail") {
+					t.Errorf("%s: listed in the README, not compared", name)
+				}
+			}
+		})
+	}
+}
+
+// TestGoPairAgreesWithBenchstat holds the Go text pair to benchstat's own
+// output for it (testdata/formats/go/benchstat.txt): every row's shift is
+// benchstat's to the hundredth (both are the shift of the medians), and
+// every row benchstat calls significant (p <= 0.01) with a shift over 5%
+// gets a verdict of the same direction: a regression when the metric got
+// worse, an improvement when better.
+func TestGoPairAgreesWithBenchstat(t *testing.T) {
+	data, err := os.ReadFile("testdata/formats/go/benchstat.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errs, err := runCLI(t, compareArgs("go/base.txt", "go/cur.txt")...)
+	if err != nil {
+		t.Fatalf("err = %v\n%s", err, errs)
+	}
+	ours := map[string]map[string]any{}
+	for _, row := range jsonRows(t, out) {
+		if row["kind"] != "geomean" {
+			ours[row["benchmark"].(string)+" "+row["unit"].(string)] = row
+		}
+	}
+	unitLine := regexp.MustCompile(`^\s+│\s+(\S+)\s+│`)
+	rowLine := regexp.MustCompile(`^(\S+)-2\s.*?(?:([+-]\d+\.\d+)%|~) \(p=(\d\.\d+) n=10\)`)
+	unit := ""
+	rows, significant, agree := 0, 0, 0
+	for _, l := range strings.Split(string(data), "\n") {
+		if m := unitLine.FindStringSubmatch(l); m != nil {
+			unit = m[1]
+			continue
+		}
+		m := rowLine.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		rows++
+		row, ok := ours[m[1]+" "+unit]
+		if !ok {
+			t.Errorf("benchstat's %s [%s] is not in compare's output", m[1], unit)
+			continue
+		}
+		delta := row["delta_pct"].(float64)
+		if m[2] != "" {
+			if want, _ := strconv.ParseFloat(m[2], 64); delta != want {
+				t.Errorf("%s [%s]: Δ %.2f%%, benchstat %s%%", m[1], unit, delta, m[2])
+			}
+		}
+		p, _ := strconv.ParseFloat(m[3], 64)
+		shift, _ := strconv.ParseFloat(m[2], 64)
+		if m[2] == "" || p > 0.01 || math.Abs(shift) <= 5 {
+			continue
+		}
+		significant++
+		worse := (shift > 0) == (row["better"] == "lower")
+		want := "improvement"
+		if worse {
+			want = "regression"
+		}
+		if row["verdict"] == want {
+			agree++
+		} else {
+			t.Errorf("%s [%s]: benchstat %s%% (p=%s), verdict %v, want %s", m[1], unit, m[2], m[3], row["verdict"], want)
+		}
+	}
+	if rows != 17 || significant != 5 {
+		t.Errorf("read %d rows of benchstat.txt, %d significant over 5%%; want 17 and 5", rows, significant)
+	}
+	t.Logf("%d of %d rows benchstat calls significant with a shift over 5%% agree", agree, significant)
+}
+
+// TestEveryFormatsJSONGolden: compare's default output for each real
+// pair, and its -format text and csv, byte for byte (go test -run
+// FormatsJSON -update rewrites them).
+func TestEveryFormatsJSONGolden(t *testing.T) {
+	for _, p := range formatPairs {
+		t.Run(p.name, func(t *testing.T) {
+			out, errs, err := runCLI(t, compareArgs(p.base, p.cur)...)
+			if err != nil {
+				t.Fatalf("err = %v\n%s", err, errs)
+			}
+			checkGolden(t, "formats-json/"+p.name+".golden", out)
+			again, _, _ := runCLI(t, compareArgs(p.base, p.cur, "-format", "json")...)
+			if again != out {
+				t.Error("-format json differs from the default output")
+			}
+			for _, f := range []string{"text", "csv"} {
+				out, _, err := runCLI(t, compareArgs(p.base, p.cur, "-format", f)...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkGolden(t, "formats-json/"+p.name+"."+f, out)
+			}
+		})
+	}
+}
+
+func TestFormatsOfTwoToolsAreRefused(t *testing.T) {
+	for _, args := range [][]string{
+		compareArgs("go/base.txt", "hyperfine/cur.json"),
+		{"compare", "testdata/base-a.jsonl", "testdata/formats/pytest/cur.json"},
+	} {
+		_, _, err := runCLI(t, args...)
+		if exitCode(err) != 1 || err == nil || !strings.Contains(err.Error(), "compare two reports of one tool") {
+			t.Errorf("%v: err = %v (exit %d), want the two formats named", args, err, exitCode(err))
+			continue
+		}
+		for _, f := range []string{"go test -bench", "hyperfine", "cove-bench", "pytest-benchmark"} {
+			if strings.Contains(strings.Join(args, " "), strings.Fields(f)[0]) && !strings.Contains(err.Error(), f) {
+				t.Errorf("%v: %v does not name %s", args, err, f)
+			}
+		}
+	}
+	notes := write(t, "notes.txt", "# not a report\n")
+	_, _, err := runCLI(t, "compare", "testdata/formats/go/base.txt", notes)
+	if exitCode(err) != 1 || !strings.Contains(err.Error(), "not a report benchview reads") || !strings.Contains(err.Error(), `"# not a report"`) {
+		t.Errorf("a file of no format: err = %v (exit %d)", err, exitCode(err))
+	}
+	_, errs, err := runCLI(t, compareArgs("go/base.txt", "go/cur.txt", "-format", "markdown")...)
+	if exitCode(err) != 2 || !strings.Contains(errs, "reports are written as json (the default), text or csv") {
+		t.Errorf("-format markdown of a Go pair: exit %d, stderr %q", exitCode(err), errs)
+	}
+}
+
+// TestCriterionBaselinesByName: one folder, its baselines named; swapped,
+// every shift turns over (a/b - 1 against b/a - 1).
+func TestCriterionBaselinesByName(t *testing.T) {
+	folder := "criterion/target/criterion"
+	def, _, err := runCLI(t, compareArgs(folder, "")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	named, _, _ := runCLI(t, compareArgs(folder, "", "-baseline", "base", "-current", "new")...)
+	if named != def {
+		t.Error("-baseline base -current new differs from the default")
+	}
+	swapped, _, err := runCLI(t, compareArgs(folder, "", "-baseline", "new", "-current", "base")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := jsonRows(t, def), jsonRows(t, swapped)
+	if len(a) != 5 || len(b) != 5 {
+		t.Fatalf("%d and %d lines, want 4 rows and a geomean each", len(a), len(b))
+	}
+	for i := range 4 {
+		d1, d2 := a[i]["delta_pct"].(float64)/100, b[i]["delta_pct"].(float64)/100
+		if got := (1 + d1) * (1 + d2); math.Abs(got-1) > 0.01 {
+			t.Errorf("%v: shifts %v and %v are not each other's inverse", a[i]["benchmark"], d1, d2)
+		}
+	}
+	_, _, err = runCLI(t, compareArgs(folder, "", "-baseline", "nope")...)
+	if exitCode(err) != 1 || !strings.Contains(err.Error(), `no criterion baseline "nope"`) {
+		t.Errorf("a missing baseline: %v", err)
+	}
+}
+
+// TestFailedRowsFailTheGate: hyperfine's failing command and Google
+// Benchmark's error_occurred entry are failed rows: said on stderr, never
+// compared as fine, and a failure under -fail-on-regression (hyperfine's
+// pair; Google Benchmark's has 5 repetitions, so no row is judged and
+// "nothing compared", status 4, comes first, as the exit table orders).
+func TestFailedRowsFailTheGate(t *testing.T) {
+	for _, p := range []struct {
+		base, cur, name string
+		exit            int
+	}{
+		{"hyperfine/base.json", "hyperfine/cur.json", "./work.sh fail 20000", 3},
+		{"googlebench/base.json", "googlebench/cur.json", "BM_Broken", 4},
+	} {
+		out, errs, err := runCLI(t, compareArgs(p.base, p.cur, "-fail-on-regression")...)
+		if exitCode(err) != p.exit || !strings.Contains(errs, "failed run") {
+			t.Errorf("%s: exit %d, stderr %q; want %d and the failed run told", p.cur, exitCode(err), errs, p.exit)
+		}
+		if p.exit == 3 && !strings.Contains(errs, "the gate fails: ") || p.exit == 3 && !strings.Contains(errs, "failed runs") {
+			t.Errorf("%s: the gate's reason does not count the failed runs:\n%s", p.cur, errs)
+		}
+		if !strings.Contains(errs, "row "+p.name) {
+			t.Errorf("%s: stderr does not name %s:\n%s", p.cur, p.name, errs)
+		}
+		for _, row := range jsonRows(t, out) {
+			if row["benchmark"] == p.name && (row["status"] != "failed" || row["ok"] != false) {
+				t.Errorf("%s: %v", p.name, row)
+			}
+		}
+	}
+}
+
+// TestStatsOfEveryFormat: a JSON line per result and metric with samples,
+// its median the samples' median, for every fixture; summary-only rows
+// told on stderr.
+func TestStatsOfEveryFormat(t *testing.T) {
+	for _, p := range formatPairs {
+		t.Run(p.name, func(t *testing.T) {
+			out, errs, err := runCLI(t, "stats", filepath.Join("testdata/formats", p.base))
+			if err != nil {
+				t.Fatalf("err = %v\n%s", err, errs)
+			}
+			rows := jsonRows(t, out)
+			if len(rows) < 3 {
+				t.Fatalf("%d lines", len(rows))
+			}
+			for _, row := range rows {
+				st := row["stats"].(map[string]any)
+				var xs []float64
+				for _, v := range st["samples"].([]any) {
+					xs = append(xs, v.(float64))
+				}
+				slices.Sort(xs)
+				want := xs[len(xs)/2]
+				if len(xs)%2 == 0 {
+					want = xs[len(xs)/2-1] + (xs[len(xs)/2]-xs[len(xs)/2-1])*0.5
+				}
+				if st["median"].(float64) != want || st["min"].(float64) != xs[0] {
+					t.Errorf("%v [%v]: median %v min %v, samples say %v %v", row["benchmark"], row["unit"], st["median"], st["min"], want, xs[0])
+				}
+			}
+		})
+	}
+	_, errs, err := runCLI(t, "stats", "testdata/formats/pytest/summary.json")
+	if err != nil || !strings.Contains(errs, "has only the tool's summary") {
+		t.Errorf("summary-only: err %v, stderr %q", err, errs)
+	}
+}
+
+// TestADamagedReportOfAToolKeepsItsGoodRows: hyperfine's current report
+// cut in its third result is told as file:line, the results before the
+// cut are compared, those after it are missing; -strict makes it status 1.
+func TestADamagedReportOfAToolKeepsItsGoodRows(t *testing.T) {
+	data, err := os.ReadFile("testdata/formats/hyperfine/cur.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := write(t, "cut.json", string(data[:3000]))
+	base := "testdata/formats/hyperfine/base.json"
+	out, errs, err := runCLI(t, "compare", base, cut)
+	if err != nil || !strings.Contains(errs, cut+":148: the file ends in the middle of its JSON") {
+		t.Fatalf("err = %v, stderr:\n%s", err, errs)
+	}
+	var names []string
+	for _, row := range jsonRows(t, out) {
+		if row["kind"] != "geomean" {
+			names = append(names, row["benchmark"].(string))
+		}
+	}
+	checkLines(t, "rows compared", names, []string{"./work.sh loop 20000", "./work.sh spin 20000", "./work.sh fail 20000"})
+	if !strings.Contains(errs, "row ./work.sh loop 40000 n=40000 [time] is missing from "+cut) {
+		t.Errorf("the rows after the cut are not said to be missing:\n%s", errs)
+	}
+	if _, _, err := runCLI(t, "compare", "-strict", base, cut); exitCode(err) != 1 {
+		t.Errorf("-strict: exit %d, want 1", exitCode(err))
+	}
+}
+
+// TestAToolsNamesAreMadeVisible: a hyperfine command holding an escape
+// sequence and a bidi override reaches stderr made visible, never as the
+// characters themselves; stdout is JSON (a control character escaped, as
+// cove-bench's -format json writes it) that decodes to the name exactly.
+func TestAToolsNamesAreMadeVisible(t *testing.T) {
+	hostile := func(path string) string {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.ReplaceAll(string(data), "./work.sh fail", `./work.sh \u001b[31m\u202efail`)
+		return write(t, filepath.Base(path), text)
+	}
+	dir := "testdata/formats/hyperfine/"
+	out, errs, _ := runCLI(t, "compare", hostile(dir+"base.json"), hostile(dir+"cur.json"))
+	if strings.ContainsAny(errs, "\x1b\u202e") || strings.Contains(out, "\x1b") {
+		t.Errorf("a raw control or bidi character reached the output:\n%q\n%q", errs, out)
+	}
+	found := false
+	for _, row := range jsonRows(t, out) {
+		found = found || row["benchmark"] == "./work.sh \x1b[31m\u202efail 20000"
+	}
+	if !strings.Contains(errs, `row ./work.sh \x1b[31m\u202efail 20000`) || !found {
+		t.Errorf("the hostile row is not told:\n%s\n%s", errs, out)
 	}
 }

@@ -10,6 +10,12 @@
 // call the same writer, so "Copy as Markdown" in the page and `benchview
 // compare -format markdown` give the same text for the same reports.
 //
+// Reports of other tools (package toolreport) are summarised by
+// NewMetrics into a MetricSummary: a row per result and metric, float
+// samples in the metric's unit, a verdict in the metric's direction and a
+// geomean per unit. Its JSON shares Summary.JSON's row writer and fields;
+// it has Text and CSV too, not yet Markdown.
+//
 // Names from reports are data. Text and Markdown show every control or
 // bidirectional character of a name as a visible escape (package
 // visible); Markdown also puts names in code spans, so a `|`, a backtick

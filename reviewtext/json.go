@@ -54,7 +54,13 @@ func (s *Summary) JSON(w io.Writer) error {
 	}
 	var j jsonLine
 	j.str("kind", "geomean")
-	g := s.Geomean
+	b.Write(geomeanFields(&j, s.Geomean))
+	return b.Flush()
+}
+
+// geomeanFields ends a geomean's line begun in j; g nil is a geomean not
+// measured.
+func geomeanFields(j *jsonLine, g *stats.Geomean) []byte {
 	if g == nil {
 		g = &stats.Geomean{Delta: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
 	}
@@ -63,25 +69,46 @@ func (s *Summary) JSON(w io.Writer) error {
 	j.num("ci_high_pct", g.Hi, 2)
 	j.str("verdict", g.Verdict.String())
 	j.raw("rows", strconv.Itoa(g.Rows))
-	b.Write(j.end())
-	return b.Flush()
+	return j.end()
 }
 
 // jsonRow is a row's line.
 func jsonRow(r Row, adjusted bool) []byte {
-	c := r.Comparison
+	return rowFields{
+		benchmark: r.Key.Benchmark,
+		config:    `{"kind":` + quote(r.Key.Kind) + `,"backend":` + quote(r.Key.Backend) + `}`,
+		unit:      "ns", better: "lower", prec: 1,
+		comparison: r.Comparison, extras: r.Extras, verdict: r.Verdict,
+		adjusted: adjusted, status: r.Status,
+	}.line()
+}
+
+// rowFields are what a row's line says, whatever the report's format.
+type rowFields struct {
+	benchmark, config, unit, better string // config is a JSON object
+	prec                            int    // the medians' decimals; -1 for as few digits as tell the value
+	comparison                      *stats.Comparison
+	extras                          *Extras
+	verdict                         stats.Verdict
+	adjusted                        bool
+	status                          Status
+}
+
+// line is the row's JSON line.
+func (f rowFields) line() []byte {
+	c := f.comparison
 	var j jsonLine
-	j.str("benchmark", r.Key.Benchmark)
-	j.raw("config", `{"kind":`+quote(r.Key.Kind)+`,"backend":`+quote(r.Key.Backend)+`}`)
-	j.str("unit", "ns")
-	j.str("better", "lower")
-	j.num("baseline_median", c.BaselineMedian, 1)
-	j.num("median", c.Median, 1)
+	j.str("benchmark", f.benchmark)
+	j.raw("config", f.config)
+	j.str("unit", f.unit)
+	j.str("better", f.better)
+	j.num("baseline_median", c.BaselineMedian, f.prec)
+	j.num("median", c.Median, f.prec)
 	j.num("delta_pct", c.Delta, 2)
 	j.num("ci_low_pct", c.Lo, 2)
 	j.num("ci_high_pct", c.Hi, 2)
 	j.str("verdict", c.Verdict.String())
-	x := r.Extras
+	x := f.extras
 	if x == nil {
 		j.raw("drift_baseline_pct", "null")
 		j.raw("drift_current_pct", "null")
@@ -100,11 +127,11 @@ func jsonRow(r Row, adjusted bool) []byte {
 		}
 	}
 	j.num("p_value", c.P, 4)
-	if adjusted {
-		j.str("adjusted_verdict", r.Verdict.String())
+	if f.adjusted {
+		j.str("adjusted_verdict", f.verdict.String())
 	}
-	j.raw("ok", strconv.FormatBool(r.Status != Failed))
-	j.str("status", r.Status.String())
+	j.raw("ok", strconv.FormatBool(f.status != Failed))
+	j.str("status", f.status.String())
 	return j.end()
 }
 
@@ -132,10 +159,15 @@ func (j *jsonLine) raw(name, value string) {
 
 func (j *jsonLine) str(name, value string) { j.raw(name, quote(value)) }
 
-// num writes x with prec decimals, or null when it is not finite.
+// num writes x with prec decimals (-1: the fewest digits that read back
+// as x), or null when it is not finite.
 func (j *jsonLine) num(name string, x float64, prec int) {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		j.raw(name, "null")
+		return
+	}
+	if prec < 0 {
+		j.raw(name, strconv.FormatFloat(x, 'g', -1, 64))
 		return
 	}
 	j.raw(name, strconv.FormatFloat(x, 'f', prec, 64))

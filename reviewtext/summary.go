@@ -35,8 +35,11 @@ const (
 	Added
 	// Unsupported: a run refused the row.
 	Unsupported
-	nStatus
+	// NStatus is how many statuses there are: the size of Counts.
+	NStatus
 )
+
+const nStatus = NStatus
 
 var statusNames = [nStatus]string{
 	Regression:     "regression",

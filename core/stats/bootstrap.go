@@ -57,11 +57,10 @@ func newBootstrap(nb, nc int, report func(resamples int)) *bootstrap {
 }
 
 // interval returns the percentile interval on the relative shift between
-// the medians of base and cur, which must be ascending and of the sizes the
+// the medians of vb and vc, which must be ascending and of the sizes the
 // bootstrap was built for, and the two-sided p-value read off the same
 // resampled shifts (see pValue).
-func (bs *bootstrap) interval(base, cur []uint64) (lo, hi, p float64) {
-	vb, vc := floats(base), floats(cur)
+func (bs *bootstrap) interval(vb, vc []float64) (lo, hi, p float64) {
 	shifts := make([]float64, resamples)
 	// How many shifts are below zero and at zero, for pValue. Counted
 	// without a branch: whether a shift is below zero is a coin toss for
@@ -103,8 +102,12 @@ func pValue(below, above int) float64 {
 	return min(1, 2*float64(min(below, above))/float64(resamples))
 }
 
-// floats converts a series as the reference's `as f64` does.
-func floats(s []uint64) []float64 {
+// floats converts a series as the reference's `as f64` does; a series of
+// floats is itself.
+func floats[T Sample](s []T) []float64 {
+	if f, ok := any(s).([]float64); ok {
+		return f
+	}
 	f := make([]float64, len(s))
 	for i, v := range s {
 		f[i] = float64(v)

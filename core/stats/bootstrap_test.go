@@ -137,7 +137,7 @@ func TestCountingBootstrapIsSortingBootstrap(t *testing.T) {
 			if Quantile(b, 0.5) <= 0 {
 				continue
 			}
-			lo, hi, p := newBootstrap(len(b), len(c), nil).interval(b, c)
+			lo, hi, p := newBootstrap(len(b), len(c), nil).interval(floats(b), floats(c))
 			wlo, whi, wp := sortingBootstrap(b, c)
 			if math.Float64bits(lo) != math.Float64bits(wlo) || math.Float64bits(hi) != math.Float64bits(whi) || p != wp {
 				t.Errorf("n=%d/%d: counting gives %v..%v p %v, sorting %v..%v p %v", n[0], n[1], lo, hi, p, wlo, whi, wp)

@@ -53,6 +53,13 @@ func (c *Comparer) Compare(baseline, current []uint64) Comparison {
 	return compare(baseline, current, c.bootstrap)
 }
 
+// CompareFloats is CompareFloats(baseline, current), reusing what earlier
+// comparisons of the same sizes built, of either kind of sample: the
+// resampling depends on the sizes alone.
+func (c *Comparer) CompareFloats(baseline, current []float64) Comparison {
+	return compare(baseline, current, c.bootstrap)
+}
+
 func (c *Comparer) bootstrap(nb, nc int) *bootstrap {
 	c.mu.Lock()
 	if c.sizes == nil {

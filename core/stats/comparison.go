@@ -21,10 +21,11 @@ const resamples = 10_000
 // Comparison is a run's median against a baseline's, with a bootstrap
 // interval on the relative shift between them.
 type Comparison struct {
-	BaselineMedian float64 // the baseline's median, ns
-	Median         float64 // this run's median, ns
+	BaselineMedian float64 // the baseline's median, ns (CompareFloats: in the metric's unit)
+	Median         float64 // this run's median, in the same unit
 	// Delta is (Median - BaselineMedian) as a percentage of BaselineMedian;
-	// positive is slower. Zero when the baseline median is zero.
+	// positive is slower (for a metric better higher: a rate that rose).
+	// Zero when the baseline median is zero.
 	Delta float64
 	// Lo and Hi bound Delta at Confidence, in percent; NaN when the verdict
 	// is Underpowered. Otherwise Lo <= Hi, and the verdict is read off them.
@@ -47,12 +48,37 @@ type Comparison struct {
 // gives Underpowered with no interval. An empty side, which the reference
 // does not accept, gives NaN medians and Underpowered.
 func Compare(baseline, current []uint64) Comparison {
-	return compare(baseline, current, func(nb, nc int) *bootstrap { return newBootstrap(nb, nc, nil) })
+	return compare(baseline, current, fresh)
+}
+
+// CompareFloats is Compare for samples that are not whole nanoseconds: a
+// metric's samples in its own unit (seconds, bytes per operation, MB/s),
+// each finite and not negative. The resampling is Compare's, draw for draw
+// (it picks order statistics, whatever their values), so samples that are
+// whole numbers give Compare's bits. Delta, Lo, Hi and P are the shift of
+// the metric itself, current against baseline, and the verdict reads them
+// as a time: above zero is Regression. For a metric that is better higher,
+// turn the verdict with HigherIsBetter.
+func CompareFloats(baseline, current []float64) Comparison {
+	return compare(baseline, current, fresh)
+}
+
+// fresh builds the resampling for two sizes anew.
+func fresh(nb, nc int) *bootstrap { return newBootstrap(nb, nc, nil) }
+
+// HigherIsBetter is c for a metric that is better when higher (MB/s,
+// operations a second): Regression and Improvement swap, and everything
+// else stays, Delta, Lo and Hi included. So a throughput that drops by 10%
+// keeps Delta -10%, the shift of the metric as its tool prints it (as
+// benchstat does), and is a Regression: the interval lies below zero.
+func (c Comparison) HigherIsBetter() Comparison {
+	c.Verdict = c.Verdict.turned()
+	return c
 }
 
 // compare is Compare with the bootstrap for the two sizes got from
 // resampling, which builds it or finds it built.
-func compare(baseline, current []uint64, resampling func(nb, nc int) *bootstrap) Comparison {
+func compare[T Sample](baseline, current []T, resampling func(nb, nc int) *bootstrap) Comparison {
 	base, cur := sortedCopy(baseline), sortedCopy(current)
 	c := Comparison{
 		BaselineMedian: median(base),
@@ -68,23 +94,28 @@ func compare(baseline, current []uint64, resampling func(nb, nc int) *bootstrap)
 	if len(base) < MinSamples || len(cur) < MinSamples || !(c.BaselineMedian > 0) {
 		return c
 	}
-	c.Lo, c.Hi, c.P = resampling(len(base), len(cur)).interval(base, cur)
+	c.Lo, c.Hi, c.P = resampling(len(base), len(cur)).interval(floats(base), floats(cur))
 	c.Verdict = verdictOf(c.Lo, c.Hi)
 	return c
 }
 
-func sortedCopy(s []uint64) []uint64 {
+// Sample is what a series is made of: whole nanoseconds, as cove-bench
+// writes them, or a metric's value in its unit. Every statistic is the
+// same code for both, so whole numbers given as floats get the same bits.
+type Sample interface{ uint64 | float64 }
+
+func sortedCopy[T Sample](s []T) []T {
 	s = slices.Clone(s)
 	slices.Sort(s)
 	return s
 }
 
 // median is the median of an ascending series, NaN for an empty one.
-func median(sorted []uint64) float64 {
+func median[T Sample](sorted []T) float64 {
 	if len(sorted) == 0 {
 		return math.NaN()
 	}
-	return Quantile(sorted, 0.5)
+	return quantile(sorted, 0.5)
 }
 
 // JSON is the comparison as one line of the harness's output, as the

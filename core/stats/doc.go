@@ -8,6 +8,15 @@
 // a fixed seed, so the same data always gives the same interval). The JSON
 // lines it writes are the reference's, field for field and digit for digit.
 //
+// Every statistic also takes a metric's samples in its own unit, as
+// float64 (CompareFloats, DriftOfFloats, OutliersFloats,
+// SamplesNeededFloats, OfFloats, Comparer.GeomeanFloats): the same
+// generic code over Sample, so whole numbers given as floats get the
+// integer path's bits, and the integer path is the code it was. A metric
+// better when higher is read with HigherIsBetter, which swaps Regression
+// and Improvement and keeps the shift the metric's own (a rate that drops
+// 10% has Delta -10% and is a regression).
+//
 // The package knows nothing of files, reports or output streams: it takes
 // samples and returns values and strings. It refuses to claim anything from
 // fewer than MinSamples samples a side; that is the Underpowered verdict,

@@ -75,7 +75,14 @@ type Drift struct {
 // 49-57%: at a false-alarm rate of 1% a side no test can do much better
 // there (a least-squares slope, the best test for normal noise, resolves
 // it in about 60%).
-func DriftOf(samples []uint64) Drift {
+func DriftOf(samples []uint64) Drift { return driftOf(samples) }
+
+// DriftOfFloats is DriftOf for samples in a metric's unit. Pct is the
+// metric's own change, so for a metric better higher a positive Pct is
+// speeding up.
+func DriftOfFloats(samples []float64) Drift { return driftOf(samples) }
+
+func driftOf[T Sample](samples []T) Drift {
 	d := Drift{Pct: math.NaN(), P: math.NaN()}
 	n := len(samples)
 	if n < MinSamples {
@@ -83,7 +90,7 @@ func DriftOf(samples []uint64) Drift {
 	}
 	points := trendPoints(samples)
 	d.P = mannKendall(points)
-	if med := Quantile(sortedCopy(samples), 0.5); med > 0 {
+	if med := quantile(sortedCopy(samples), 0.5); med > 0 {
 		perSample := senSlope(points) * float64(len(points)) / float64(n)
 		d.Pct = 100 * perSample * float64(n-1) / med
 	}
@@ -94,17 +101,17 @@ func DriftOf(samples []uint64) Drift {
 // trendPoints is samples as float64, or for a run longer than
 // maxTrendPoints, the medians of maxTrendPoints consecutive blocks of it
 // (their sizes differ by one at most).
-func trendPoints(samples []uint64) []float64 {
+func trendPoints[T Sample](samples []T) []float64 {
 	n := len(samples)
 	if n <= maxTrendPoints {
-		return floats(samples)
+		return floats(samples) // read, never changed
 	}
 	points := make([]float64, maxTrendPoints)
-	var block []uint64
+	var block []T
 	for k := range points {
 		block = append(block[:0], samples[k*n/maxTrendPoints:(k+1)*n/maxTrendPoints]...)
 		slices.Sort(block)
-		points[k] = Quantile(block, 0.5)
+		points[k] = quantile(block, 0.5)
 	}
 	return points
 }
@@ -275,16 +282,21 @@ func selectNth(a []float64, k int) float64 {
 // (below P25 - 3 IQR or above P75 + 3 IQR): Tukey's "far out" fences,
 // which a sample from a normal distribution crosses about once in
 // 400,000, so a count above zero is worth a look. Zero for no samples.
-func Outliers(samples []uint64) int {
-	s, ok := Of(samples)
-	if !ok {
+func Outliers(samples []uint64) int { return outliers(samples) }
+
+// OutliersFloats is Outliers for samples in a metric's unit.
+func OutliersFloats(samples []float64) int { return outliers(samples) }
+
+func outliers[T Sample](samples []T) int {
+	if len(samples) == 0 {
 		return 0
 	}
-	p25, p75 := s.P25(), s.P75()
+	sorted := sortedCopy(samples)
+	p25, p75 := quantile(sorted, 0.25), quantile(sorted, 0.75)
 	iqr := p75 - p25
 	low, high := p25-3*iqr, p75+3*iqr
 	count := 0
-	for _, v := range s.Sorted {
+	for _, v := range sorted {
 		if x := float64(v); x < low || x > high {
 			count++
 		}

@@ -12,6 +12,12 @@ type GeomeanRow struct {
 	Baseline, Current []uint64
 }
 
+// FloatRow is one row's two series of a metric in its unit, for
+// Comparer.GeomeanFloats.
+type FloatRow struct {
+	Baseline, Current []float64
+}
+
 // Geomean is a suite's overall shift: the geometric mean, over the rows
 // compared, of each row's current median over its baseline median, as a
 // percentage shift, with a bootstrap interval.
@@ -67,18 +73,49 @@ const rowStride = 7919
 // Geomean is GeomeanOf(rows), reusing what earlier comparisons of the same
 // sizes built.
 func (c *Comparer) Geomean(rows []GeomeanRow) Geomean {
-	g := Geomean{Delta: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), Verdict: Underpowered}
 	var covered []geomeanRow
 	for _, r := range rows {
-		if len(r.Baseline) < MinSamples || len(r.Current) < MinSamples {
-			continue
-		}
-		base, cur := sortedCopy(r.Baseline), sortedCopy(r.Current)
-		if base[0] == 0 || cur[0] == 0 {
-			continue
-		}
-		covered = append(covered, geomeanRow{base: floats(base), cur: floats(cur), offset: len(covered) * rowStride % resamples})
+		covered = cover(covered, r.Baseline, r.Current)
 	}
+	return c.geomean(covered)
+}
+
+// GeomeanFloats is Geomean for rows of one metric in its unit, every
+// sample finite and not negative. Its Delta is the metric's own mean
+// shift, and its verdict reads it as a time: for a metric better higher,
+// turn it with HigherIsBetter. A suite of metrics in different units has
+// no one geomean; give each unit its own.
+func (c *Comparer) GeomeanFloats(rows []FloatRow) Geomean {
+	var covered []geomeanRow
+	for _, r := range rows {
+		covered = cover(covered, r.Baseline, r.Current)
+	}
+	return c.geomean(covered)
+}
+
+// HigherIsBetter is g for a metric better when higher: Regression and
+// Improvement swap, the figures stay (see Comparison.HigherIsBetter).
+func (g Geomean) HigherIsBetter() Geomean {
+	g.Verdict = g.Verdict.turned()
+	return g
+}
+
+// cover adds a row to covered when GeomeanOf covers it: at least
+// MinSamples samples a side, every one above zero.
+func cover[T Sample](covered []geomeanRow, baseline, current []T) []geomeanRow {
+	if len(baseline) < MinSamples || len(current) < MinSamples {
+		return covered
+	}
+	base, cur := sortedCopy(baseline), sortedCopy(current)
+	if !(base[0] > 0) || !(cur[0] > 0) {
+		return covered
+	}
+	return append(covered, geomeanRow{base: floats(base), cur: floats(cur), offset: len(covered) * rowStride % resamples})
+}
+
+// geomean is the suite's shift over the rows covered.
+func (c *Comparer) geomean(covered []geomeanRow) Geomean {
+	g := Geomean{Delta: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), Verdict: Underpowered}
 	g.Rows = len(covered)
 	if g.Rows == 0 {
 		return g
@@ -174,9 +211,17 @@ type product struct {
 	exponent int
 }
 
-// times multiplies p by x, a ratio of two floats of uint64s, so within
-// 2^±64: a mantissa kept within 2^±512 cannot overflow.
+// times multiplies p by x, a positive ratio. A ratio of two floats of
+// uint64s is within 2^±64, and a mantissa kept within 2^±512 cannot
+// overflow when multiplied by one; a ratio of floats beyond that (only a
+// metric's samples can give one) is split into its own mantissa and
+// exponent first, which never happens to, nor changes the bits of, the
+// ratios of whole nanoseconds.
 func (p *product) times(x float64) {
+	if x > 0x1p64 || x < 0x1p-64 {
+		m, e := math.Frexp(x)
+		x, p.exponent = m, p.exponent+e
+	}
 	p.mantissa *= x
 	if p.mantissa > 0x1p512 || p.mantissa < 0x1p-512 {
 		m, e := math.Frexp(p.mantissa)

@@ -41,6 +41,17 @@ const Power = 0.8
 // 20 samples or more; below that the bootstrap's interval is coarser
 // than its 1/√n scaling says, and the estimate is optimistic.
 func SamplesNeeded(baseline, current []uint64, shiftPct float64) int {
+	return samplesNeeded(baseline, current, shiftPct)
+}
+
+// SamplesNeededFloats is SamplesNeeded for samples in a metric's unit;
+// shiftPct is the size of the shift either way, so a metric better higher
+// is served alike.
+func SamplesNeededFloats(baseline, current []float64, shiftPct float64) int {
+	return samplesNeeded(baseline, current, shiftPct)
+}
+
+func samplesNeeded[T Sample](baseline, current []T, shiftPct float64) int {
 	if len(baseline) < MinSamples || len(current) < MinSamples || !(shiftPct > 0) || math.IsInf(shiftPct, 0) {
 		return 0
 	}
@@ -70,7 +81,7 @@ func SamplesNeeded(baseline, current []uint64, shiftPct float64) int {
 // statistics c and n-c+1 (counting from 1), c = (n+1)/2 - 1.96√(n/4)
 // rounded, bound a 95% interval for the median; their distance over
 // 2 × 1.96 is the error.
-func medianError(sorted []uint64) float64 {
+func medianError[T Sample](sorted []T) float64 {
 	n := len(sorted)
 	z := z975
 	c := int(math.Round(float64(n+1)/2 - z*math.Sqrt(float64(n)/4)))

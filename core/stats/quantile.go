@@ -6,7 +6,12 @@ import "math"
 // interpolation between the two order statistics that bracket it (R's type
 // 7, NumPy's default). At p = 0.5 it is the ordinary median. It panics on
 // an empty series; callers never pass one.
-func Quantile(sorted []uint64, p float64) float64 {
+func Quantile(sorted []uint64, p float64) float64 { return quantile(sorted, p) }
+
+// QuantileFloats is Quantile for a series of floats.
+func QuantileFloats(sorted []float64, p float64) float64 { return quantile(sorted, p) }
+
+func quantile[T Sample](sorted []T, p float64) float64 {
 	if len(sorted) == 0 {
 		panic("stats: a series has at least one sample")
 	}

@@ -129,3 +129,47 @@ func (s Stats) write(l *line, samples bool) {
 	}
 	l.WriteByte('}')
 }
+
+// FloatStats is Stats for a metric's samples in its unit: the order
+// statistics read the same way, the mean a float.
+type FloatStats struct {
+	// Sorted holds the samples in ascending order; never empty.
+	Sorted []float64
+	// Taken holds the same samples in run order: the slice given to
+	// OfFloats, not a copy.
+	Taken []float64
+	// Mean is the arithmetic mean, summed in ascending order.
+	Mean float64
+}
+
+// OfFloats summarizes samples, each finite; ok is false when samples is
+// empty, which has no summary.
+func OfFloats(samples []float64) (s FloatStats, ok bool) {
+	if len(samples) == 0 {
+		return FloatStats{}, false
+	}
+	sorted := sortedCopy(samples)
+	sum := 0.0
+	for _, v := range sorted {
+		sum += v
+	}
+	return FloatStats{Sorted: sorted, Taken: samples, Mean: sum / float64(len(sorted))}, true
+}
+
+// Min is the smallest sample.
+func (s FloatStats) Min() float64 { return s.Sorted[0] }
+
+// Max is the largest sample.
+func (s FloatStats) Max() float64 { return s.Sorted[len(s.Sorted)-1] }
+
+// Median is the 50th percentile.
+func (s FloatStats) Median() float64 { return quantile(s.Sorted, 0.5) }
+
+// P25 is the 25th percentile.
+func (s FloatStats) P25() float64 { return quantile(s.Sorted, 0.25) }
+
+// P75 is the 75th percentile.
+func (s FloatStats) P75() float64 { return quantile(s.Sorted, 0.75) }
+
+// IQR is the interquartile range, P75 - P25.
+func (s FloatStats) IQR() float64 { return s.P75() - s.P25() }

@@ -45,3 +45,15 @@ func verdictOf(lo, hi float64) Verdict {
 	}
 	return InsideTheNoise
 }
+
+// turned is the verdict of a metric read the other way round: Regression
+// and Improvement swap.
+func (v Verdict) turned() Verdict {
+	switch v {
+	case Regression:
+		return Improvement
+	case Improvement:
+		return Regression
+	}
+	return v
+}

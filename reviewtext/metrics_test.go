@@ -1,0 +1,91 @@
+package reviewtext
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/toolreport"
+)
+
+// rate is a metric in MB/s around centre, n samples spread by ±1%.
+func rate(name string, better toolreport.Better, centre float64, n int) toolreport.Metric {
+	m := toolreport.Metric{Name: name, Unit: "B/s", Better: better}
+	for i := range n {
+		m.Samples = append(m.Samples, centre*(1+0.01*float64(i%5-2)/2))
+	}
+	return m
+}
+
+// metricsOf compares base and cur as the command line does.
+func metricsOf(base, cur *toolreport.Report, o Options) *MetricSummary {
+	matched := toolreport.Match(base, cur)
+	rows := make([]MetricRow, len(matched))
+	for i, m := range matched {
+		rows[i].Row = m
+		if m.State == toolreport.Compared || (m.BaseMetric != nil && m.CurMetric != nil && m.BaseMetric.Samples != nil && m.CurMetric.Samples != nil) {
+			c := stats.CompareFloats(m.BaseMetric.Samples, m.CurMetric.Samples)
+			if m.CurMetric.Better == toolreport.Higher {
+				c = c.HigherIsBetter()
+			}
+			rows[i].Comparison = &c
+		}
+	}
+	return NewMetrics(base.Name, cur.Name, rows, o)
+}
+
+func TestMetricSummaryStatuses(t *testing.T) {
+	base := &toolreport.Report{Name: "base", Results: []toolreport.Result{
+		{Name: "drop3", Metrics: []toolreport.Metric{rate("MB/s", toolreport.Higher, 1000, 20)}},
+		{Name: "drop30", Metrics: []toolreport.Metric{rate("MB/s", toolreport.Higher, 1000, 20)}},
+		{Name: "summary", Metrics: []toolreport.Metric{{Name: "time", Unit: "sec", Better: toolreport.Lower}}, Note: "kept no rounds"},
+		{Name: "gone", Metrics: []toolreport.Metric{rate("MB/s", toolreport.Higher, 1000, 20)}},
+	}}
+	cur := &toolreport.Report{Name: "cur", Results: []toolreport.Result{
+		{Name: "drop3", Metrics: []toolreport.Metric{rate("MB/s", toolreport.Higher, 970, 20)}},
+		{Name: "drop30", Metrics: []toolreport.Metric{rate("MB/s", toolreport.Higher, 700, 20)}},
+		{Name: "summary", Metrics: []toolreport.Metric{rate("time", toolreport.Lower, 1, 20)}},
+		{Name: "failed", Metrics: []toolreport.Metric{rate("MB/s", toolreport.Higher, 1000, 20)}, Failed: true},
+	}}
+	s := metricsOf(base, cur, Options{Threshold: 5, Extras: true})
+	want := map[string]Status{
+		"drop3":   BelowThreshold, // a rate 3% down: a regression, under the 5% threshold
+		"drop30":  Regression,
+		"summary": Underpowered, // the baseline kept only a summary: no verdict
+		"failed":  Failed,
+		"gone":    Missing,
+	}
+	for _, r := range s.Rows {
+		if got := r.Status; got != want[r.Result().Name] {
+			t.Errorf("%s: status %v, want %v", r.Result().Name, got, want[r.Result().Name])
+		}
+	}
+	if s.Compared() != 2 || s.Judged() != 2 {
+		t.Errorf("Compared %d, Judged %d; want 2 and 2 (the summary-only row is neither)", s.Compared(), s.Judged())
+	}
+	var out bytes.Buffer
+	if err := s.JSON(&out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	// drop3 and drop30 have comparisons (the failed run has no baseline
+	// to compare with); then the B/s geomean.
+	if len(lines) != 3 {
+		t.Fatalf("%d lines, want 3:\n%s", len(lines), out.String())
+	}
+	var row, geo map[string]any
+	if err := json.Unmarshal([]byte(lines[1]), &row); err != nil {
+		t.Fatal(err)
+	}
+	if row["better"] != "higher" || row["verdict"] != "regression" || row["delta_pct"].(float64) > -29 {
+		t.Errorf("drop30: %v", row)
+	}
+	if err := json.Unmarshal([]byte(lines[2]), &geo); err != nil {
+		t.Fatal(err)
+	}
+	if geo["kind"] != "geomean" || geo["unit"] != "B/s" || geo["better"] != "higher" || geo["verdict"] != "regression" || geo["rows"] != 2.0 {
+		t.Errorf("geomean: %v", geo)
+	}
+}

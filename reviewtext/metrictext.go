@@ -1,0 +1,206 @@
+package reviewtext
+
+import (
+	"bufio"
+	"encoding/csv"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/toolreport"
+	"github.com/benchview/benchview/visible"
+	"github.com/benchview/benchview/wasm/format"
+	"golang.org/x/perf/benchunit"
+)
+
+// Text writes the summary as Summary.Text does, one line a row and metric:
+// the result's key and the metric's name, the medians scaled in the
+// metric's unit as benchstat scales them ("2.451µ sec/op", "1.285G B/s"),
+// Δ% and its interval (a rate's own shift), the status; then the headline,
+// a geomean line per unit and the notes.
+func (s *MetricSummary) Text(w io.Writer, color bool) error {
+	b := bufio.NewWriter(w)
+	head := cells{"row", "baseline", "current", "Δ%", "95% interval", "verdict"}
+	rows := make([]cells, len(s.Rows))
+	width := widths(head)
+	for i, r := range s.Rows {
+		rows[i] = metricCells(r, s.Threshold)
+		width = maxWidths(width, widths(rows[i]))
+	}
+	writeLine(b, head, width, "")
+	for i, c := range rows {
+		paint := ""
+		if color {
+			paint = colors[s.Rows[i].Status]
+		}
+		writeLine(b, c, width, paint)
+	}
+	headline := "no rows"
+	if sum(s.Counts) > 0 {
+		headline = countsOf(s.Counts)
+	}
+	b.WriteString("\n" + headline + "\n")
+	for _, g := range s.Geomeans {
+		if g.Geomean.Rows == 0 {
+			continue
+		}
+		line := "geomean " + visible.String(g.Unit) + " " + format.Percent(g.Geomean.Delta)
+		if iv := format.Interval(g.Geomean.Lo, g.Geomean.Hi); iv != format.None {
+			line += " " + iv
+		}
+		b.WriteString(line + " over " + strconv.Itoa(g.Geomean.Rows) + " " + plural(g.Geomean.Rows, "row") + ": " + g.Geomean.Verdict.String() + "\n")
+	}
+	for _, n := range s.notes() {
+		b.WriteString(n + "\n")
+	}
+	return b.Flush()
+}
+
+// metricCells formats a row of a metric, every string visible-escaped.
+func metricCells(r MetricRow, threshold float64) cells {
+	m := r.Metric()
+	c := cells{
+		Name:     visible.String(r.Result().Key() + " [" + m.Name + "]"),
+		Baseline: format.None, Current: format.None, Delta: format.None, Interval: format.None,
+		Verdict: metricStatusText(r, threshold) + driftText(r.Extras),
+	}
+	if r.BaseMetric != nil && r.BaseMetric.Samples != nil {
+		c.Baseline = scaled(stats.QuantileFloats(sortedFloats(r.BaseMetric.Samples), 0.5), m.Unit)
+	}
+	if r.CurMetric != nil && r.CurMetric.Samples != nil {
+		c.Current = scaled(stats.QuantileFloats(sortedFloats(r.CurMetric.Samples), 0.5), m.Unit)
+	}
+	if r.Comparison != nil && r.Status != Failed {
+		c.Delta = format.Percent(r.Comparison.Delta)
+		c.Interval = format.Interval(r.Comparison.Lo, r.Comparison.Hi)
+	}
+	return c
+}
+
+// sortedFloats is a sorted copy of xs.
+func sortedFloats(xs []float64) []float64 {
+	s, _ := stats.OfFloats(xs)
+	return s.Sorted
+}
+
+// scaled is v in unit as benchstat prints it: three significant digits or
+// more with an SI or binary prefix, then the unit.
+func scaled(v float64, unit string) string {
+	return benchunit.Scale(v, benchunit.ClassOf(unit)) + " " + visible.String(unit)
+}
+
+// metricStatusText is a metric row's status in words.
+func metricStatusText(r MetricRow, threshold float64) string {
+	switch r.Status {
+	case BelowThreshold:
+		return "regression below the " + percent(threshold) + " threshold"
+	case Failed:
+		res := r.Result()
+		if r.Base != nil && r.Base.Failed && (r.Cur == nil || !r.Cur.Failed) {
+			res = r.Base
+		}
+		return "failed: " + visible.String(res.Why)
+	case Missing:
+		return "missing from the current run"
+	case Added:
+		return "new in the current run"
+	case Underpowered:
+		if r.State == toolreport.SummaryOnly {
+			return "summary only: no samples to compare"
+		}
+		nb, nc := len(r.BaseMetric.Samples), len(r.CurMetric.Samples)
+		if nb >= stats.MinSamples && nc >= stats.MinSamples {
+			return "underpowered: the baseline median is zero"
+		}
+		return "underpowered (" + strconv.Itoa(nb) + " vs " + strconv.Itoa(nc) + " samples)"
+	}
+	return r.Status.String()
+}
+
+// notes qualify the headline, as Summary.Notes does.
+func (s *MetricSummary) notes() []string {
+	var notes []string
+	if n := s.Counts[BelowThreshold]; n > 0 {
+		notes = append(notes, rowsAre(n)+" a regression below the "+percent(s.Threshold)+" threshold: reported, but "+notFail(n)+" the gate.")
+	}
+	if n := s.Counts[Failed]; n > 0 {
+		notes = append(notes, rowsAre(n)+" a failed run: never read as a timing; under -fail-on-regression, "+failsThe(n)+" the gate.")
+	}
+	if n := s.Counts[Missing]; n > 0 {
+		notes = append(notes, rowsAre(n)+" in the baseline but not in the current run.")
+	}
+	if n := s.summaryOnly(); n > 0 {
+		have := "1 row has"
+		if n > 1 {
+			have = strconv.Itoa(n) + " rows have"
+		}
+		notes = append(notes, have+" only the tool's summary, without samples: nothing is compared.")
+	}
+	if n := s.Counts[Underpowered] - s.summaryOnly(); n > 0 {
+		notes = append(notes, rowsAre(n)+" underpowered: a side has fewer than "+strconv.Itoa(stats.MinSamples)+
+			" samples, or a baseline median of zero, so no verdict is claimed.")
+	}
+	if s.Judged() == 0 {
+		notes = append(notes, "No row has a verdict.")
+	}
+	return notes
+}
+
+// metricCSVHeader names the columns of MetricSummary.CSV.
+var metricCSVHeader = []string{
+	"benchmark", "config", "metric", "unit", "better", "baseline_median", "median",
+	"delta_pct", "ci_low_pct", "ci_high_pct", "verdict", "status",
+	"baseline_samples", "current_samples",
+	"drift_baseline_pct", "drift_current_pct", "outliers_baseline", "outliers_current",
+	"samples_needed", "p_value", "adjusted_verdict",
+}
+
+// CSV writes one record per row with a comparison, as Summary.CSV does,
+// with the tool's columns: config is the row's key=value pairs joined by
+// spaces, metric the tool's name for it; medians have as few digits as
+// tell them.
+func (s *MetricSummary) CSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	cw.Write(metricCSVHeader)
+	for _, r := range s.Rows {
+		c := r.Comparison
+		if c == nil {
+			continue
+		}
+		res, m := r.Result(), r.Metric()
+		var config []string
+		for _, p := range res.Config {
+			config = append(config, p.Key+"="+p.Value)
+		}
+		record := []string{
+			inert(res.Name), inert(strings.Join(config, " ")), inert(m.Name), inert(m.Unit), m.Better.String(),
+			shortest(c.BaselineMedian), shortest(c.Median),
+			decimal(c.Delta, 2), decimal(c.Lo, 2), decimal(c.Hi, 2),
+			c.Verdict.String(), r.Status.String(),
+			strconv.Itoa(len(r.BaseMetric.Samples)), strconv.Itoa(len(r.CurMetric.Samples)),
+			"", "", "", "", "", decimal(c.P, 4), "",
+		}
+		if x := r.Extras; x != nil {
+			record[14], record[15] = decimal(drifted(x.DriftBase), 2), decimal(drifted(x.DriftCur), 2)
+			record[16], record[17] = strconv.Itoa(x.OutliersBase), strconv.Itoa(x.OutliersCur)
+			if x.SamplesNeeded > 0 {
+				record[18] = strconv.Itoa(x.SamplesNeeded)
+			}
+		}
+		if s.Adjust != "" {
+			record[20] = r.Verdict.String()
+		}
+		cw.Write(record)
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// shortest is x with as few digits as tell it; empty when not finite.
+func shortest(x float64) string {
+	if decimal(x, 0) == "" {
+		return ""
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
+}
