@@ -21,7 +21,7 @@ import (
 
 // binary is the benchview binary under test, from BENCHVIEW_BIN. Without it
 // the test is skipped, loudly, except under CI=true, where it fails.
-func binary(t *testing.T) string {
+func binary(t testing.TB) string {
 	t.Helper()
 	bin := os.Getenv("BENCHVIEW_BIN")
 	if bin == "" {
@@ -36,13 +36,13 @@ func binary(t *testing.T) string {
 
 // benchview runs the binary with args and returns its standard output; it
 // fails the test unless the binary exits with status 0.
-func benchview(t *testing.T, args ...string) string {
+func benchview(t testing.TB, args ...string) string {
 	t.Helper()
 	return benchviewExit(t, 0, args...)
 }
 
 // benchviewExit runs the binary with args, wanting the exit status code.
-func benchviewExit(t *testing.T, code int, args ...string) string {
+func benchviewExit(t testing.TB, code int, args ...string) string {
 	t.Helper()
 	cmd := exec.Command(binary(t), args...)
 	var stderr strings.Builder
@@ -76,7 +76,7 @@ type browser struct {
 	errors   []string
 }
 
-func newBrowser(t *testing.T, allow func(url string) bool) *browser {
+func newBrowser(t testing.TB, allow func(url string) bool) *browser {
 	t.Helper()
 	if _, err := os.Stat(chromium); err != nil {
 		t.Fatalf("no browser: %v", err)
@@ -199,13 +199,13 @@ func (b *browser) seen() (requests, blocked, errs []string) {
 }
 
 // do runs steps with a time limit.
-func (b *browser) do(t *testing.T, steps ...chromedp.Action[chromedp.Void]) {
+func (b *browser) do(t testing.TB, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
 	b.within(t, 60*time.Second, steps...)
 }
 
 // within runs steps with the time limit given.
-func (b *browser) within(t *testing.T, limit time.Duration, steps ...chromedp.Action[chromedp.Void]) {
+func (b *browser) within(t testing.TB, limit time.Duration, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, limit)
 	defer cancel()
@@ -218,7 +218,7 @@ func (b *browser) within(t *testing.T, limit time.Duration, steps ...chromedp.Ac
 // DevTools evaluation is not subject to the page's Content-Security-Policy,
 // which is why the tests never use chromedp.Poll: its page-side helper
 // builds a function with new Function, which the exported page forbids.
-func eval[T any](t *testing.T, b *browser, expr string) T {
+func eval[T any](t testing.TB, b *browser, expr string) T {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, 60*time.Second)
 	defer cancel()
@@ -229,8 +229,21 @@ func eval[T any](t *testing.T, b *browser, expr string) T {
 	return v
 }
 
+// evalAwait evaluates a JavaScript expression whose value is a promise,
+// and decodes what the promise resolves to.
+func evalAwait[T any](t testing.TB, b *browser, expr string) T {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 5*time.Minute)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("evaluating %.200s: %v", expr, err)
+	}
+	return v
+}
+
 // waitFor evaluates expr until it is true, for at most limit.
-func waitFor(t *testing.T, b *browser, what, expr string, limit time.Duration) {
+func waitFor(t testing.TB, b *browser, what, expr string, limit time.Duration) {
 	t.Helper()
 	deadline := time.Now().Add(limit)
 	for {
@@ -253,13 +266,13 @@ func waitFor(t *testing.T, b *browser, what, expr string, limit time.Duration) {
 }
 
 // waitReady waits for body[data-state=ready] and fails on error.
-func waitReady(t *testing.T, b *browser, limit time.Duration) {
+func waitReady(t testing.TB, b *browser, limit time.Duration) {
 	t.Helper()
 	waitFor(t, b, "body[data-state=ready]", `document.body && document.body.dataset.state === 'ready'`, limit)
 }
 
 // noViolations fails when the page tried something its policy refuses.
-func noViolations(t *testing.T, b *browser) {
+func noViolations(t testing.TB, b *browser) {
 	t.Helper()
 	if v := eval[[]string](t, b, `window.__violations || ['the watcher did not run']`); len(v) > 0 {
 		t.Errorf("the page broke its Content-Security-Policy: %q", v)
@@ -267,7 +280,7 @@ func noViolations(t *testing.T, b *browser) {
 }
 
 // noErrors fails when the page threw, logged an error or opened a dialog.
-func noErrors(t *testing.T, b *browser) {
+func noErrors(t testing.TB, b *browser) {
 	t.Helper()
 	if _, _, errs := b.seen(); len(errs) > 0 {
 		t.Errorf("the page went wrong: %q", errs)
