@@ -89,9 +89,41 @@ type pageJSON struct {
 	// Interval is what the interval chart needs beside the rows' parts;
 	// null when no row was compared.
 	Interval *intervalJSON `json:"interval"`
-	// RunOrder[i] is the line of the run-order block (runOrderBlock)
-	// holding row i's chart options, -1 when the row has no samples.
+	// RunOrder[i] is the line of the run-order block holding row i's
+	// chart options, -1 when the row has no samples.
 	RunOrder []int `json:"runOrder"`
+}
+
+// blocks are what a page carries for page.js, each to be packed in a
+// script block of its own: the data (pageJSON), and two blocks of one
+// JSON line a row, which page.js parses a line at a time, for the rows it
+// draws. Bars holds each compared row's parts of the interval chart
+// (barJSON), needed for the few rows in view as the page opens; RunOrder
+// holds each sampled row's run-order options in both themes, the page's
+// bulk (sixty numbers a row, every style twice), inflated once the page
+// is up. Ten thousand rows' parts parsed whole would cost the first
+// second, and most are never drawn.
+type blocks struct {
+	Data, Bars, RunOrder []byte
+}
+
+// lines is a block of one JSON value a line: compact JSON holds no
+// newline.
+type lines struct {
+	buf bytes.Buffer
+	n   int
+}
+
+// add appends v's line and returns its number; nil adds nothing and
+// returns -1.
+func (l *lines) add(v []byte) int {
+	if v == nil {
+		return -1
+	}
+	l.buf.Write(v)
+	l.buf.WriteByte('\n')
+	l.n++
+	return l.n - 1
 }
 
 // rowData is one row as page.js knows it beside its markup.
@@ -100,9 +132,9 @@ type rowData struct {
 	// Other is true for a row that is not a comparison (the "Not
 	// compared" filter).
 	Other bool `json:"other,omitempty"`
-	// Bar is the row's part of the interval chart; nil for a row that
-	// was not compared.
-	Bar *barJSON `json:"bar,omitempty"`
+	// Bar is the line of the bars block holding the row's parts of the
+	// interval chart (barJSON), -1 for a row that was not compared.
+	Bar int `json:"bar"`
 }
 
 // themed is one chart's options, [light, dark]: page.js draws the one
@@ -126,14 +158,9 @@ func bothThemes(build func(dark bool) ([]byte, error)) (*themed, error) {
 	return &t, nil
 }
 
-// pageData builds the data block of rows, in the default order that t
-// (the table of every row) gives them, and the run-order block: one line
-// per row with samples, the JSON array of its run-order chart's options
-// in each theme. That block is a page's bulk (sixty numbers a row, and
-// every style twice); page.js inflates it after the page is interactive
-// and parses a line only when it draws that row, so ten thousand rows'
-// options cost neither the first second nor a parse of them all.
-func pageData(rows []*review.Row, t *tableview.Table, columns []tableview.Column, paired bool) (data, runOrder []byte, err error) {
+// pageData builds the blocks of rows, in the default order that t (the
+// table of every row) gives them.
+func pageData(rows []*review.Row, t *tableview.Table, columns []tableview.Column) (blocks, error) {
 	d := pageJSON{
 		Keys:     make([]string, len(rows)),
 		Rows:     make([]rowData, len(rows)),
@@ -149,10 +176,10 @@ func pageData(rows []*review.Row, t *tableview.Table, columns []tableview.Column
 		}
 	}
 	options := make([][]byte, len(rows))
-	err = each(len(rows), func(i int) error {
+	err := each(len(rows), func(i int) error {
 		r := rows[i]
 		d.Keys[i] = r.Key.String()
-		d.Rows[i] = rowData{Status: status(r), Other: r.State != review.Compared}
+		d.Rows[i] = rowData{Status: status(r), Other: r.State != review.Compared, Bar: -1}
 		if r.BaseStats == nil && r.CurStats == nil {
 			return nil
 		}
@@ -160,23 +187,15 @@ func pageData(rows []*review.Row, t *tableview.Table, columns []tableview.Column
 		if err != nil {
 			return fmt.Errorf("export: run-order chart of %s: %w", r.Key, err)
 		}
-		// Compact JSON holds no newline: one line a row.
 		options[i], err = json.Marshal(o)
 		return err
 	})
 	if err != nil {
-		return nil, nil, err
+		return blocks{}, err
 	}
-	var lines bytes.Buffer
-	n := 0
+	var runOrder, bars lines
 	for i, o := range options {
-		d.RunOrder[i] = -1
-		if o != nil {
-			lines.Write(o)
-			lines.WriteByte('\n')
-			d.RunOrder[i] = n
-			n++
-		}
+		d.RunOrder[i] = runOrder.add(o)
 	}
 	var withComparison []review.Row
 	var at []int // withComparison[j] is rows[at[j]]
@@ -187,14 +206,18 @@ func pageData(rows []*review.Row, t *tableview.Table, columns []tableview.Column
 		}
 	}
 	if len(withComparison) > 0 {
-		var bars []barJSON
-		if d.Interval, bars, err = intervalParts(withComparison); err != nil {
-			return nil, nil, fmt.Errorf("export: interval chart: %w", err)
+		var parts []barJSON
+		if d.Interval, parts, err = intervalParts(withComparison); err != nil {
+			return blocks{}, fmt.Errorf("export: interval chart: %w", err)
 		}
 		for j, i := range at {
-			d.Rows[i].Bar = &bars[j]
+			line, err := json.Marshal(parts[j])
+			if err != nil {
+				return blocks{}, err
+			}
+			d.Rows[i].Bar = bars.add(line)
 		}
 	}
-	data, err = json.Marshal(d)
-	return data, lines.Bytes(), err
+	data, err := json.Marshal(d)
+	return blocks{Data: data, Bars: bars.buf.Bytes(), RunOrder: runOrder.buf.Bytes()}, err
 }

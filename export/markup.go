@@ -74,6 +74,7 @@ func (m *markup) page(v view) {
 	// page's own script is checked for "</script" by a test.
 	m.raw("<script type=\"application/gzip\" id=\"benchview-data\">", v.Data, "</script>\n",
 		"<script type=\"application/gzip\" id=\"benchview-echarts\">", v.ECharts, "</script>\n",
+		"<script type=\"application/gzip\" id=\"benchview-bars\">", v.Bars, "</script>\n",
 		"<script type=\"application/gzip\" id=\"benchview-run-order\">", v.RunOrder, "</script>\n",
 		"<script>", v.Script, "</script>\n</body>\n</html>\n")
 }

@@ -55,7 +55,7 @@ func Page(rv *review.Review, echartsJS []byte) (page []byte, err error) {
 	paired := twoReports(rv)
 	rows, t := ordered(rv.Rows, paired)
 	table := tableOf(rows, paired)
-	data, runOrder, err := pageData(rows, t, table.Columns, paired)
+	b, err := pageData(rows, t, table.Columns)
 	if err != nil {
 		return nil, err
 	}
@@ -70,8 +70,9 @@ func Page(rv *review.Review, echartsJS []byte) (page []byte, err error) {
 		IntervalHeight: intervalHeight(rows),
 		CSP:            csp(echartsJS, []byte(pageJS)),
 		CSS:            pageCSS,
-		Data:           packed(data),
-		RunOrder:       packed(runOrder),
+		Data:           packed(b.Data),
+		Bars:           packed(b.Bars),
+		RunOrder:       packed(b.RunOrder),
 		ECharts:        packed(echartsJS),
 		Script:         pageJS,
 	}
@@ -81,7 +82,7 @@ func Page(rv *review.Review, echartsJS []byte) (page []byte, err error) {
 }
 
 // view is what markup.page writes. Title to Problems and Table are text,
-// escaped as they are written; CSS, Data, RunOrder, ECharts and Script go in as they
+// escaped as they are written; CSS, the blocks and Script go in as they
 // are: our own style and script, and base64, whose alphabet holds nothing
 // HTML would read.
 type view struct {
@@ -90,8 +91,8 @@ type view struct {
 	Problems                       []string
 	Table                          tableView
 	IntervalHeight                 int // pixels
-	CSS, Data, RunOrder, ECharts   string
-	Script                         string
+	CSS, Script                    string
+	Data, Bars, RunOrder, ECharts  string // packed
 }
 
 // csp allows exactly the given inline scripts by their hashes (page.js, and

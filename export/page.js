@@ -47,7 +47,8 @@
   const inflate = async (id) => {
     if (typeof DecompressionStream === 'undefined') throw new Error('this browser is too old to unpack it (it has no DecompressionStream)');
     try {
-      const bytes = Uint8Array.from(atob(document.getElementById(id).textContent.trim()), (c) => c.charCodeAt(0));
+      const text64 = document.getElementById(id).textContent.trim();
+      const bytes = Uint8Array.fromBase64 ? Uint8Array.fromBase64(text64) : Uint8Array.from(atob(text64), (c) => c.charCodeAt(0));
       const text = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
       return await new Response(text).text();
     } catch {
@@ -258,14 +259,25 @@
     return c;
   };
 
-  // The run-order charts' options are one line a row of their own block,
-  // inflated once the page is up and parsed a line at a time, when drawn.
+  // The bars and the run-order charts' options are one JSON line a row
+  // in blocks of their own (export/data.go), parsed a line at a time, for
+  // the rows drawn. The bars are needed as the page opens; the run-order
+  // options inflate once the page is up, or when first drawn.
+  const linesOf = (id) => {
+    const p = inflate(id).then((text) => text.split('\n'));
+    p.catch(() => {});
+    return p;
+  };
+  const barLines = linesOf('benchview-bars');
+  let barText = null; // barLines, once inflated
+  const parsedBars = new Map();
+  const barOf = (i) => {
+    if (!parsedBars.has(i)) parsedBars.set(i, JSON.parse(barText[data.rows[i].bar]));
+    return parsedBars.get(i);
+  };
   let runOrderLines = null;
   const runOrderText = () => {
-    if (!runOrderLines) {
-      runOrderLines = inflate('benchview-run-order').then((text) => text.split('\n'));
-      runOrderLines.catch(() => {});
-    }
+    if (!runOrderLines) runOrderLines = linesOf('benchview-run-order');
     return runOrderLines;
   };
   const runOrderOf = async (i) => {
@@ -293,7 +305,7 @@
   const intervalOption = (rows) => (t) => {
     const labels = [], bars = [], marks = [];
     for (const i of rows) {
-      const bar = data.rows[i].bar;
+      const bar = barOf(i);
       const on = i === selected;
       labels.push(bar.label);
       bars.push(on ? merge(bar.item[t], iv.selected[t].bar) : bar.item[t]);
@@ -309,9 +321,9 @@
     });
   };
   const drawInterval = () => {
-    if (!intervalEl || !iv || !window.echarts) return;
+    if (!intervalEl || !iv || !window.echarts || !barText) return;
     const [first, last] = inView();
-    const rows = shown.slice(first, last).filter((i) => data.rows[i].bar);
+    const rows = shown.slice(first, last).filter((i) => data.rows[i].bar >= 0);
     const key = rows.join(',') + '/' + selected + '/' + theme;
     if (key === barsDrawn) return;
     barsDrawn = key;
@@ -553,6 +565,12 @@
     intervalEmpty.textContent = 'No row has both a baseline and a current series to compare.';
     intervalEmpty.hidden = false;
   } else if (intervalEl) {
+    try {
+      barText = await barLines;
+    } catch (e) {
+      fail('The interval chart cannot be drawn: ' + e.message + '.');
+      return;
+    }
     drawInterval();
     (echarts.getInstanceByDom(intervalEl) || echarts.init(intervalEl)).on('click', (p) => {
       if (index.has(p.name)) select(p.name, true);

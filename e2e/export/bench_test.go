@@ -141,9 +141,6 @@ func frameAfter(t testing.TB, b *browser, action string) float64 {
 	if err != nil {
 		t.Fatalf("timing %s: %v", action, err)
 	}
-	if os.Getenv("BENCH_TRACE") != "" {
-		t.Logf("%.0f ms: %.60s", took, action)
-	}
 	return took
 }
 
