@@ -154,7 +154,9 @@ func (m *markup) toolbar(rows int) {
 // from which page.js takes the markup of the few rows it shows (each row
 // one "\n<tr" line: a name cannot hold a "<", escaped), and its header.
 func (m *markup) table(t tableView) {
-	m.raw("<div class=\"results\" id=\"results-box\">\n<noscript>")
+	// The box scrolls; focusable, it takes the arrow keys that move the
+	// selection (page.js).
+	m.raw("<div class=\"results\" id=\"results-box\" tabindex=\"0\" aria-label=\"Results; up and down select a row\">\n<noscript>")
 	m.raw("<table id=\"results\" class=\"results-table\">\n",
 		"<caption class=\"visually-hidden\">Results, one row per benchmark, kind and backend</caption>\n<colgroup>")
 	for _, c := range t.Columns {

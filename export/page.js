@@ -202,17 +202,23 @@
     const parts = [spacer(from)];
     for (let p = from; p < to; p++) parts.push('<tr' + rowMarkup[shown[p]]);
     parts.push(spacer(shown.length - to));
+    // The rows are made anew: focus on one of them goes to its successor,
+    // the selected row's, or the table, not to the document's body.
+    const focused = tbody.contains(document.activeElement);
     tbody.innerHTML = parts.join('');
-    markSelected();
+    const tr = markSelected();
+    if (focused) (tr ? tr.querySelector('.row-name') : box).focus({ preventScroll: true });
   };
 
+  // markSelected marks the selected row, if it is rendered, and returns it.
   const markSelected = () => {
     const place = selected < 0 ? -1 : shown.indexOf(selected);
     const tr = place < 0 ? null : trAt(place);
-    if (!tr) return;
+    if (!tr) return null;
     tr.setAttribute('aria-selected', 'true');
     tr.classList.add('selected');
     tr.querySelector('.row-name').setAttribute('aria-pressed', 'true');
+    return tr;
   };
 
   // scrollToPlace scrolls the table just enough to show the row at place.
@@ -532,15 +538,21 @@
     if (showAll.checked) grid.scrollIntoView({ block: 'start' });
   });
   window.addEventListener('hashchange', () => {
+    const was = selected;
     view = parse(location.hash);
     renderTable(true);
     renderSelection();
+    if (selected >= 0 && selected !== was) scrollToPlace(shown.indexOf(selected));
   });
-  window.addEventListener('resize', () => {
+  // The rows in view change with the table's height too: a resized window,
+  // an alert or a note that takes a line above it.
+  new ResizeObserver(() => {
+    if (!rowHeight) return;
     renderRows(false);
-    barsDrawn = '';
     drawInterval();
-    charts.forEach((_, el) => echarts.getInstanceByDom(el)?.resize());
+  }).observe(box);
+  window.addEventListener('resize', () => {
+    if (window.echarts) charts.forEach((_, el) => echarts.getInstanceByDom(el)?.resize());
   });
 
   renderTable(true);

@@ -9,11 +9,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/benchview/benchview/core/report"
+	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/tableview"
 	"github.com/chromedp/cdproto/emulation"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -123,7 +127,7 @@ const readRow = `(tr) => ({
 // table reads the table's rows in their displayed order. The table is
 // virtual (only the rows in view and a screenful either side are in the
 // document), so it reads it as a reader would, scrolling it from top to
-// bottom a screenful at a time, then back to where it was.
+// bottom, then back to where it was.
 func table(t testing.TB, b *browser) []tableRow {
 	t.Helper()
 	return evalAwait[[]tableRow](t, b, `(async () => {
@@ -137,7 +141,9 @@ func table(t testing.TB, b *browser) []tableRow {
 		box.scrollTop = 0;
 		await frame();
 		collect();
-		const step = Math.max(1, box.clientHeight - box.querySelector('thead').offsetHeight);
+		// The page keeps a screenful either side of the rows in view: two
+		// screens a step leave no row unread.
+		const step = Math.max(1, 2 * (box.clientHeight - box.querySelector('thead').offsetHeight));
 		while (box.scrollTop + box.clientHeight < box.scrollHeight - 1) {
 			const was = box.scrollTop;
 			box.scrollTop = was + step;
@@ -329,11 +335,26 @@ func TestSortAndFilter(t *testing.T) {
 	page := export(t, base, cur)
 	b := openPage(t, page, 60*time.Second)
 
-	deltaHeader := chromedp.CSS(`th[data-col=delta] button`)
-	b.do(t, chromedp.Click(deltaHeader))
-	checkOrder(t, table(t, b), false)
-	b.do(t, chromedp.Click(deltaHeader))
-	checkOrder(t, table(t, b), true)
+	// Every column, both ways, orders the rows as tableview orders them
+	// (for the viewer too): one source of truth.
+	rows := reviewRows(t, base, cur)
+	tab := tableview.New(rows, true)
+	for _, col := range []string{"name", "verdict", "cur-median", "interval", "base-n", "delta"} {
+		for _, desc := range []bool{false, true} {
+			b.do(t, chromedp.Click(chromedp.CSS(`th[data-col=`+col+`] button`)))
+			var got, want []string
+			for _, r := range table(t, b) {
+				got = append(got, r.Key)
+			}
+			for _, i := range tab.Order(col, desc) {
+				want = append(want, tab.Name(i))
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("sorted by %s (desc %v), the page shows\n%q\ntableview orders\n%q", col, desc, got, want)
+			}
+		}
+	}
+	checkOrder(t, table(t, b), true) // by Δ, descending
 
 	b.do(t, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('verdict-filter');
 		s.value = 'regression'; s.dispatchEvent(new Event('change', {bubbles: true})); })()`))
@@ -360,10 +381,15 @@ func TestSortAndFilter(t *testing.T) {
 		}
 	}
 	hash := eval[string](t, b, `location.hash`)
-	for _, part := range []string{"sort=delta", "desc=1", "filter=regression", "q=vm"} {
-		if !strings.Contains(hash, part) {
-			t.Errorf("the address %q does not hold %s", hash, part)
-		}
+	if want := "#" + (tableview.View{Sort: "delta", Desc: true, Filter: "regression", Search: "vm"}).Fragment(); hash != want {
+		t.Errorf("the address holds %q, tableview writes %q", hash, want)
+	}
+	// A search of characters the two escapers treat differently.
+	b.do(t, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('search');
+		s.value = "a~b*c (d)! 'e' é/+&"; s.dispatchEvent(new Event('input', {bubbles: true})); })()`))
+	hash = eval[string](t, b, `location.hash`)
+	if want := "#" + (tableview.View{Sort: "delta", Desc: true, Filter: "regression", Search: "a~b*c (d)! 'e' é/+&"}).Fragment(); hash != want {
+		t.Errorf("the address holds %q, tableview writes %q", hash, want)
 	}
 	onlyTheDocument(t, b, page)
 	noErrors(t, b)
@@ -560,4 +586,27 @@ func TestAnExportNamesReportsByTheirFileNames(t *testing.T) {
 	if string(page) != string(want) {
 		t.Errorf("the page exported by absolute paths (%d bytes) is not the page exported by file names (%d bytes)", len(page), len(want))
 	}
+}
+
+// reviewRows reads a pair of reports and computes every row, as
+// `benchview export` does.
+func reviewRows(t *testing.T, base, cur string) []review.Row {
+	t.Helper()
+	read := func(path string) *report.Report {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		r, err := report.Read(f, filepath.Base(path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	rv := review.New(read(base), read(cur))
+	for i := range rv.Rows {
+		rv.Rows[i].Compute()
+	}
+	return rv.Rows
 }
