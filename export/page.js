@@ -41,19 +41,45 @@
   // A bug below must not leave the reader with no table and no word.
   window.addEventListener('unhandledrejection', (e) => fail('This page\'s script stopped: ' + ((e.reason && e.reason.message) || e.reason) + '. Sorting or the charts may not work.'));
 
-  // inflate returns the text of the gzipped, base64 block with the id. Its
-  // errors say what is wrong in a reader's words: the browser's would say
-  // "Failed to fetch" of a page that fetches nothing.
-  const inflate = async (id) => {
+  // bytesOf is the inflated byte stream of the gzipped, base64 block with
+  // the id; inflate is all its text, linesOf its lines. Their errors say
+  // what is wrong in a reader's words: the browser's would say "Failed to
+  // fetch" of a page that fetches nothing.
+  const bytesOf = (id) => {
+    const text64 = document.getElementById(id).textContent.trim();
+    const bytes = Uint8Array.fromBase64 ? Uint8Array.fromBase64(text64) : Uint8Array.from(atob(text64), (c) => c.charCodeAt(0));
+    return new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  };
+  const tooOld = () => {
     if (typeof DecompressionStream === 'undefined') throw new Error('this browser is too old to unpack it (it has no DecompressionStream)');
+  };
+  const inflate = async (id) => {
+    tooOld();
     try {
-      const text64 = document.getElementById(id).textContent.trim();
-      const bytes = Uint8Array.fromBase64 ? Uint8Array.fromBase64(text64) : Uint8Array.from(atob(text64), (c) => c.charCodeAt(0));
-      const text = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-      return await new Response(text).text();
+      return await new Response(bytesOf(id)).text();
     } catch {
       throw new Error('its block ' + id + ' is damaged');
     }
+  };
+  // linesOf reads a block of one JSON line a row a chunk at a time: tens
+  // of megabytes, and no long task.
+  const linesOf = async (id) => {
+    tooOld();
+    const lines = [];
+    let rest = '';
+    try {
+      const reader = bytesOf(id).pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        const parts = (rest + value).split('\n');
+        rest = parts.pop();
+        for (const p of parts) lines.push(p);
+      }
+    } catch {
+      throw new Error('its block ' + id + ' is damaged');
+    }
+    return lines;
   };
 
   // ECharts inflates while the table is put up; it is awaited only once
@@ -269,12 +295,8 @@
   // in blocks of their own (export/data.go), parsed a line at a time, for
   // the rows drawn. The bars are needed as the page opens; the run-order
   // options inflate once the page is up, or when first drawn.
-  const linesOf = (id) => {
-    const p = inflate(id).then((text) => text.split('\n'));
-    p.catch(() => {});
-    return p;
-  };
   const barLines = linesOf('benchview-bars');
+  barLines.catch(() => {});
   let barText = null; // barLines, once inflated
   const parsedBars = new Map();
   const barOf = (i) => {
@@ -283,7 +305,10 @@
   };
   let runOrderLines = null;
   const runOrderText = () => {
-    if (!runOrderLines) runOrderLines = linesOf('benchview-run-order');
+    if (!runOrderLines) {
+      runOrderLines = linesOf('benchview-run-order');
+      runOrderLines.catch(() => {});
+    }
     return runOrderLines;
   };
   const runOrderOf = async (i) => {
