@@ -122,7 +122,7 @@ const readRow = `(tr) => ({
 	Hidden: tr.hidden, Selected: tr.getAttribute('aria-selected') === 'true'})`
 
 // table reads the table's rows in their displayed order. The table is
-// virtual (only the rows in view and a screenful either side are in the
+// virtual (only the rows in view and a margin either side are in the
 // document), so it reads it as a reader would, scrolling it from top to
 // bottom, then back to where it was.
 func table(t testing.TB, b *browser) []tableRow {
@@ -138,12 +138,17 @@ func table(t testing.TB, b *browser) []tableRow {
 		box.scrollTop = 0;
 		await frame();
 		collect();
-		// The page keeps a screenful either side of the rows in view: two
-		// screens a step leave no row unread.
-		const step = Math.max(1, 2 * (box.clientHeight - box.querySelector('thead').offsetHeight));
+		// Each step scrolls the rows rendered below the view into it: no
+		// row goes unread.
+		const room = Math.max(1, box.clientHeight - box.querySelector('thead').offsetHeight);
+		const below = () => {
+			const rows = box.querySelectorAll('#results tbody tr[data-row]');
+			const bottom = box.getBoundingClientRect().top + box.clientTop + box.clientHeight;
+			return rows.length ? rows[rows.length - 1].getBoundingClientRect().bottom - bottom : 0;
+		};
 		while (box.scrollTop + box.clientHeight < box.scrollHeight - 1) {
 			const was = box.scrollTop;
-			box.scrollTop = was + step;
+			box.scrollTop = was + Math.max(room, below());
 			await frame();
 			collect();
 			if (box.scrollTop === was) break;
