@@ -5,8 +5,8 @@
 //
 // The whole table is in a noscript element, which the browser keeps as
 // one string: the script takes from it the markup of the rows in view
-// and a margin either side of them, so ten thousand rows cost a few
-// hundred in the document. The data, the run-order
+// and a screenful either side of them, so ten thousand rows cost a few
+// dozen in the document. The data, the run-order
 // charts' options and ECharts travel gzipped in base64 in inert script
 // blocks, inflated by the browser's DecompressionStream; ECharts runs as
 // an inline script that the page's policy allows by its hash. The script
@@ -202,10 +202,9 @@
   // shown) and a spacer for the rows below, every row rowHeight high.
   let rowHeight = 0, from = 0, to = 0;
   const block = 16; // the window moves by this many rows at a time
-  // Either side of the rows in view, a screenful or this many rows,
-  // whichever is more: a table of a hundred rows is all in the document
-  // (find-in-page sees it), ten thousand cost two hundred.
-  const minMargin = 100;
+  // Up to this many rows shown, they are all in the document (find-in-page
+  // sees them); past it, the rows in view and a screenful either side.
+  const allUpTo = 200;
   const headHeight = () => table.tHead.getBoundingClientRect().height;
   const inView = () => {
     const top = Math.max(0, box.scrollTop);
@@ -223,7 +222,7 @@
       force = true;
     }
     const [first, last] = inView();
-    const margin = Math.max(last - first, minMargin);
+    const margin = shown.length <= allUpTo ? shown.length : Math.max(last - first, block);
     const f = Math.floor(Math.max(0, first - margin) / block) * block;
     const t = Math.min(shown.length, Math.ceil((last + margin) / block) * block);
     if (!force && f === from && t === to) return;

@@ -39,7 +39,7 @@ func TestASuiteOf10000Rows(t *testing.T) {
 			t.Errorf("the summary %q does not say %d %s", summary, n, word)
 		}
 	}
-	if n := eval[int](t, b, `document.querySelectorAll('#results tbody tr[data-row]').length`); n == 0 || n > 300 {
+	if n := eval[int](t, b, `document.querySelectorAll('#results tbody tr[data-row]').length`); n == 0 || n > 200 {
 		t.Errorf("%d rows in the document, want those in view and a margin", n)
 	}
 	for _, verdict := range []string{"regression", "improvement"} {
