@@ -444,16 +444,18 @@
   });
 
   // redraw redraws what follows the table, once a frame however many
-  // changes the frame saw (a search redraws as it is typed).
+  // changes the frame saw (a search redraws as it is typed), and in the
+  // frame after the table's: the table shows a change first, the charts
+  // a frame later.
   let pending = false;
   const redraw = () => {
     if (pending) return;
     pending = true;
-    requestAnimationFrame(() => {
+    requestAnimationFrame(() => requestAnimationFrame(() => {
       pending = false;
       drawInterval();
       if (window.echarts) renderGrid();
-    });
+    }));
   };
   let scrolling = false;
   box.addEventListener('scroll', () => {
@@ -462,7 +464,7 @@
     requestAnimationFrame(() => {
       scrolling = false;
       renderRows(false);
-      drawInterval();
+      redraw();
     });
   });
   scheme.addEventListener('change', () => {
