@@ -1,14 +1,14 @@
 package export
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
 	"runtime"
 	"sync"
 
 	"github.com/benchview/benchview/core/review"
-	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/tableview"
 	"github.com/benchview/benchview/wasm/chart"
 )
 
@@ -73,47 +73,68 @@ func each(n int, f func(i int) error) error {
 	return first
 }
 
-// pageJSON is the page's data block: what page.js needs to sort, filter
-// and draw, and nothing it would have to format.
+// pageJSON is the page's data block: what page.js needs to order, filter
+// and draw, and nothing it would have to format or compare. Rows are in
+// the default order (tableview), so that a row's index is its place in it.
 type pageJSON struct {
-	// Cols are the numeric columns, in the order of every row's V.
-	Cols []string  `json:"cols"`
+	// Keys are the rows' names, their data-row values: the search looks
+	// in them.
+	Keys []string  `json:"keys"`
 	Rows []rowData `json:"rows"`
+	// Ranks holds, for each column of the table, each row's rank in it
+	// (tableview.Table.Ranks): page.js orders the rows by a column, either
+	// way, by walking the ranks, ties and rows without a number (-1) in
+	// the default order.
+	Ranks map[string][]int `json:"ranks"`
 	// Interval is what the interval chart needs beside the rows' parts;
 	// null when no row was compared.
 	Interval *intervalJSON `json:"interval"`
-	// RunOrder[i] is the run-order chart's option for Rows[i] in each
-	// theme, each as a JSON string; null when the row has no samples. A
-	// row's two options are side by side, so that gzip finds the second
-	// almost all in the first. Strings, because page.js parses an option
-	// only when it draws it: ten thousand rows' options as objects cost
-	// seconds to parse, and most are never drawn.
-	RunOrder []*[2]string `json:"runOrder"`
+	// RunOrder[i] is the line of the run-order block holding row i's
+	// chart options, -1 when the row has no samples.
+	RunOrder []int `json:"runOrder"`
 }
 
-// rowData is one row as page.js knows it. Rows are in the page's first
-// order, which breaks every tie of every sort.
+// blocks are what a page carries for page.js, each to be packed in a
+// script block of its own: the data (pageJSON), and two blocks of one
+// JSON line a row, which page.js parses a line at a time, for the rows it
+// draws. Bars holds each compared row's parts of the interval chart
+// (barJSON), needed for the few rows in view as the page opens; RunOrder
+// holds each sampled row's run-order options in both themes, the page's
+// bulk (sixty numbers a row, every style twice), inflated once the page
+// is up. Ten thousand rows' parts parsed whole would cost the first
+// second, and most are never drawn.
+type blocks struct {
+	Data, Bars, RunOrder []byte
+}
+
+// lines is a block of one JSON value a line: compact JSON holds no
+// newline.
+type lines struct {
+	buf bytes.Buffer
+	n   int
+}
+
+// add appends v's line and returns its number; nil adds nothing and
+// returns -1.
+func (l *lines) add(v []byte) int {
+	if v == nil {
+		return -1
+	}
+	l.buf.Write(v)
+	l.buf.WriteByte('\n')
+	l.n++
+	return l.n - 1
+}
+
+// rowData is one row as page.js knows it beside its markup.
 type rowData struct {
-	// The row's key is its tr's data-row: page.js reads it there.
 	Status string `json:"status"`
 	// Other is true for a row that is not a comparison (the "Not
 	// compared" filter).
 	Other bool `json:"other,omitempty"`
-	Rank  int  `json:"rank"`
-	// Name is the row's place in name order.
-	Name int `json:"name"`
-	// V holds the row's number in each of Cols; null where it has none.
-	V []*float64 `json:"v"`
-	// Bar is the row's part of the interval chart; nil for a row that
-	// was not compared.
-	Bar *barJSON `json:"bar,omitempty"`
-}
-
-// numericCols are the columns that sort by a number, in V's order.
-var numericCols = []string{
-	"delta", "interval",
-	"base-median", "base-spread", "base-iqr", "base-n",
-	"cur-median", "cur-spread", "cur-iqr", "cur-n",
+	// Bar is the line of the bars block holding the row's parts of the
+	// interval chart (barJSON), -1 for a row that was not compared.
+	Bar int `json:"bar"`
 }
 
 // themed is one chart's options, [light, dark]: page.js draws the one
@@ -137,31 +158,44 @@ func bothThemes(build func(dark bool) ([]byte, error)) (*themed, error) {
 	return &t, nil
 }
 
-// pageData builds the data block of rows, in their page order.
-func pageData(rows []*review.Row, paired bool) ([]byte, error) {
+// pageData builds the blocks of rows, in the default order that t (the
+// table of every row) gives them.
+func pageData(rows []*review.Row, t *tableview.Table, columns []tableview.Column) (blocks, error) {
 	d := pageJSON{
-		Cols:     numericCols,
+		Keys:     make([]string, len(rows)),
 		Rows:     make([]rowData, len(rows)),
-		RunOrder: make([]*[2]string, len(rows)),
+		Ranks:    make(map[string][]int, len(columns)),
+		RunOrder: make([]int, len(rows)),
 	}
-	names := nameOrder(rows)
+	byDefault := t.Default()
+	for _, c := range columns {
+		ranks := t.Ranks(c.ID)
+		d.Ranks[c.ID] = make([]int, len(rows))
+		for p, i := range byDefault {
+			d.Ranks[c.ID][p] = ranks[i]
+		}
+	}
+	options := make([][]byte, len(rows))
 	err := each(len(rows), func(i int) error {
 		r := rows[i]
-		s := status(r)
-		d.Rows[i] = rowData{Status: s, Other: r.State != review.Compared,
-			Rank: rank[s], Name: names[i], V: keys(r, paired)}
+		d.Keys[i] = r.Key.String()
+		d.Rows[i] = rowData{Status: status(r), Other: r.State != review.Compared, Bar: -1}
 		if r.BaseStats == nil && r.CurStats == nil {
 			return nil
 		}
-		options, err := bothThemes(func(dark bool) ([]byte, error) { return chart.RunOrder(*r, dark) })
+		o, err := bothThemes(func(dark bool) ([]byte, error) { return chart.RunOrder(*r, dark) })
 		if err != nil {
 			return fmt.Errorf("export: run-order chart of %s: %w", r.Key, err)
 		}
-		d.RunOrder[i] = &[2]string{string(options[0]), string(options[1])}
-		return nil
+		options[i], err = json.Marshal(o)
+		return err
 	})
 	if err != nil {
-		return nil, err
+		return blocks{}, err
+	}
+	var runOrder, bars lines
+	for i, o := range options {
+		d.RunOrder[i] = runOrder.add(o)
 	}
 	var withComparison []review.Row
 	var at []int // withComparison[j] is rows[at[j]]
@@ -172,41 +206,18 @@ func pageData(rows []*review.Row, paired bool) ([]byte, error) {
 		}
 	}
 	if len(withComparison) > 0 {
-		var bars []barJSON
-		if d.Interval, bars, err = intervalParts(withComparison); err != nil {
-			return nil, fmt.Errorf("export: interval chart: %w", err)
+		var parts []barJSON
+		if d.Interval, parts, err = intervalParts(withComparison); err != nil {
+			return blocks{}, fmt.Errorf("export: interval chart: %w", err)
 		}
 		for j, i := range at {
-			d.Rows[i].Bar = &bars[j]
+			line, err := json.Marshal(parts[j])
+			if err != nil {
+				return blocks{}, err
+			}
+			d.Rows[i].Bar = bars.add(line)
 		}
 	}
-	return json.Marshal(d)
-}
-
-// keys is r's number in each of numericCols, as the viewer sorts by them:
-// the interval by its low end, a spread by its p25.
-func keys(r *review.Row, paired bool) []*float64 {
-	var delta, lo *float64
-	if c := r.Comparison; c != nil {
-		delta, lo = finite(c.Delta), finite(c.Lo)
-	}
-	v := []*float64{delta, lo}
-	v = append(v, sideKeys(r.BaseStats)...)
-	return append(v, sideKeys(shown(r, paired))...)
-}
-
-// sideKeys are the four numbers of a side's columns.
-func sideKeys(s *stats.Stats) []*float64 {
-	if s == nil {
-		return []*float64{nil, nil, nil, nil}
-	}
-	return []*float64{finite(s.Median()), finite(s.P25()), finite(s.IQR()), finite(float64(len(s.Sorted)))}
-}
-
-// finite returns &x, or nil when x is NaN or infinite (JSON has no NaN).
-func finite(x float64) *float64 {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return nil
-	}
-	return &x
+	data, err := json.Marshal(d)
+	return blocks{Data: data, Bars: bars.buf.Bytes(), RunOrder: runOrder.buf.Bytes()}, err
 }

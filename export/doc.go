@@ -3,12 +3,15 @@
 // site needs beside the viewer (SiteReportNames, SiteQuery, SiteRedirect).
 //
 // A page carries everything it shows: the table rendered as HTML (complete
-// without script), the numbers and the charts' ECharts options as JSON, in
-// a light and a dark theme that follow the reader's prefers-color-scheme,
-// a small script for sorting, filtering and selection (the interval chart
-// follows the table, and every row's run order is drawn on demand as it
-// scrolls into view), and the ECharts library itself, the data and the
-// library gzipped in base64 and inflated by the browser. Its
+// without script; with script, the source of the rows page.js puts in
+// view), the orders of every column (from tableview, shared with the
+// viewer), the charts' ECharts options as JSON in a light and a dark theme
+// that follow the reader's prefers-color-scheme, a small script for the
+// virtual table, sorting, filtering, search and selection (the interval
+// chart draws the rows in view and follows the table, a row's run order is
+// drawn when it is selected or scrolled to), and the ECharts library
+// itself, the data and the library gzipped in base64 and inflated by the
+// browser. Its
 // Content-Security-Policy allows exactly its own script and ECharts, by
 // hash, and fetches nothing, so the file opens from disk, offline, years
 // later.

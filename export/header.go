@@ -8,19 +8,6 @@ import (
 	"github.com/benchview/benchview/core/review"
 )
 
-// filter is a choice of the page's filter, the viewer's (wasm/components/
-// toolbar.go): its value travels in the fragment as filter=value.
-type filter struct{ Value, Label string }
-
-var filters = []filter{
-	{"", "Every row"},
-	{"regression", "Regressions"},
-	{"improvement", "Improvements"},
-	{"inside the noise", "Inside the noise"},
-	{"underpowered", "Underpowered"},
-	{"other", "Not compared"},
-}
-
 // present reports whether r is a report that was read, rather than nil or
 // the empty stand-in the viewer pairs a lone report with.
 func present(r *report.Report) bool {

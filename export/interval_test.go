@@ -2,9 +2,12 @@ package export
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
+	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/wasm/chart"
@@ -90,7 +93,8 @@ func TestThePartsMakeTheViewersIntervalChart(t *testing.T) {
 			t.Fatal(err)
 		}
 		var rows []review.Row
-		for _, r := range ordered(rv.Rows) {
+		inOrder, _ := ordered(rv.Rows, true)
+		for _, r := range inOrder {
 			if compared(r) {
 				rows = append(rows, *r)
 			}
@@ -153,4 +157,18 @@ func TestTheHeightsAreTheViewers(t *testing.T) {
 			t.Fatalf("%d bars: %d pixels, chart.IntervalHeight says %d", n, got, want)
 		}
 	}
+}
+
+func readGolden(t *testing.T, name string) *report.Report {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, err := report.Read(f, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

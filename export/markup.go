@@ -4,6 +4,8 @@ import (
 	"html"
 	"strconv"
 	"strings"
+
+	"github.com/benchview/benchview/tableview"
 )
 
 // The page is written by plain Go rather than html/template: executing a
@@ -43,7 +45,6 @@ func (m *markup) page(v view) {
 		"<meta name=\"referrer\" content=\"no-referrer\">\n<meta name=\"generator\" content=\"benchview export\">\n<title>")
 	m.text(v.Title)
 	m.raw("</title>\n<style>", v.CSS, "</style>\n",
-		"<noscript><style>.results { display: block !important; }</style></noscript>\n",
 		"</head>\n<body data-state=\"loading\">\n")
 	m.header(v)
 	m.problems(v.Problems)
@@ -59,17 +60,22 @@ func (m *markup) page(v view) {
 <div class="run-order-chart" data-row="" role="img" aria-label="The selected row's samples in run order, baseline and current, with their medians" hidden></div>
 </section>
 </div>
-<section id="run-order-grid" class="panel run-order-grid" aria-label="Run order of every row" hidden>
-<h2>Run order of every row</h2>
-<div class="cards"></div>
-</section>
 `)
 	m.table(v.Table)
+	m.raw(`<section id="run-order-grid" class="panel run-order-grid" aria-label="Run order of every row" hidden>
+<h2>Run order of every row</h2>
+<p id="run-order-note" class="note"></p>
+<div class="cards"></div>
+<button type="button" id="more-run-order" hidden>Show more</button>
+</section>
+`)
 	m.raw("<footer>Written by <code>benchview export</code>. Everything this page shows is inside this file; it fetches nothing.</footer>\n")
 	// Base64 holds no character HTML reads inside a script element; the
 	// page's own script is checked for "</script" by a test.
 	m.raw("<script type=\"application/gzip\" id=\"benchview-data\">", v.Data, "</script>\n",
 		"<script type=\"application/gzip\" id=\"benchview-echarts\">", v.ECharts, "</script>\n",
+		"<script type=\"application/gzip\" id=\"benchview-bars\">", v.Bars, "</script>\n",
+		"<script type=\"application/gzip\" id=\"benchview-run-order\">", v.RunOrder, "</script>\n",
 		"<script>", v.Script, "</script>\n</body>\n</html>\n")
 }
 
@@ -93,9 +99,9 @@ func (m *markup) header(v view) {
 	m.raw("</p>\n</header>\n")
 }
 
-// intervalPanel is the interval chart's panel: its legend, and the chart's
-// container, sized for every compared row (page.js resizes it to the rows
-// shown).
+// intervalPanel is the interval chart's panel: its legend, a note of the
+// rows it shows, and the chart's container (page.js sizes it to the rows
+// it draws: the compared rows in view in the table).
 func (m *markup) intervalPanel(v view) {
 	m.raw(`<section class="panel interval-panel" aria-labelledby="interval-title">
 <h2 id="interval-title">Shift of the median, with its 95% interval</h2>
@@ -105,9 +111,10 @@ func (m *markup) intervalPanel(v view) {
 		return
 	}
 	m.raw(`<p class="legend"><span class="key regression">regression</span><span class="key improvement">improvement</span><span class="key noise">inside the noise</span><span class="key underpowered">underpowered (no interval)</span><span class="hint">Click a bar to select its row.</span></p>
-<p id="interval-empty" class="empty" hidden>No compared row is shown.</p>
-<div class="chart-scroll"><div id="interval-chart" role="img" aria-label="Interval bars: the shift of each row's median with its 95% interval; the table below has the same numbers." style="height: `,
-		strconv.Itoa(v.IntervalHeight), "px\"></div></div>\n</section>\n")
+<p id="interval-note" class="note" aria-live="polite"></p>
+<p id="interval-empty" class="empty" hidden>No compared row is in view in the table.</p>
+<div id="interval-chart" role="img" aria-label="Interval bars: the shift of the median of each row in view in the table, with its 95% interval; the table has the same numbers." style="height: `,
+		strconv.Itoa(v.IntervalHeight), "px\"></div>\n</section>\n")
 }
 
 // problems is the alert listing the reports' problems, if they have any.
@@ -127,7 +134,7 @@ func (m *markup) problems(list []string) {
 // toolbar is the filter, the search box and the count of rows shown.
 func (m *markup) toolbar(rows int) {
 	m.raw("<div class=\"toolbar\">\n<label for=\"verdict-filter\">Show</label>\n<select id=\"verdict-filter\">")
-	for _, f := range filters {
+	for _, f := range tableview.Filters {
 		m.raw("\n<option")
 		m.attr("value", f.Value)
 		m.raw(">")
@@ -141,10 +148,23 @@ func (m *markup) toolbar(rows int) {
 		"<label class=\"toggle\"><input type=\"checkbox\" id=\"show-all-run-order\"> Run order of every row</label>\n</div>\n")
 }
 
-// table is the results table, complete without script.
+// table is the results table. The whole table is written inside a
+// noscript element: without script, the reader gets it as it is; with
+// script, the browser keeps it as one string, never parsed or laid out,
+// from which page.js takes the markup of the few rows it shows (each row
+// one "\n<tr" line: a name cannot hold a "<", escaped), and its header.
 func (m *markup) table(t tableView) {
-	m.raw("<div class=\"results\">\n<table id=\"results\" class=\"results-table\">\n",
-		"<caption class=\"visually-hidden\">Results, one row per benchmark, kind and backend</caption>\n<thead>\n<tr>")
+	// The box scrolls; focusable, it takes the arrow keys that move the
+	// selection (page.js).
+	m.raw("<div class=\"results\" id=\"results-box\" tabindex=\"0\" aria-label=\"Results; up and down select a row\">\n<noscript>")
+	m.raw("<table id=\"results\" class=\"results-table\">\n",
+		"<caption class=\"visually-hidden\">Results, one row per benchmark, kind and backend</caption>\n<colgroup>")
+	for _, c := range t.Columns {
+		m.raw("<col")
+		m.attr("class", "col-"+c.ID)
+		m.raw(">")
+	}
+	m.raw("</colgroup>\n<thead>\n<tr class=\"groups\">")
 	for _, g := range t.Groups {
 		m.raw("<th colspan=\"", strconv.Itoa(g.Span), "\"")
 		if g.Label != "" {
@@ -158,10 +178,10 @@ func (m *markup) table(t tableView) {
 		m.text(g.Label)
 		m.raw("</th>")
 	}
-	m.raw("</tr>\n<tr>")
+	m.raw("</tr>\n<tr class=\"columns\">")
 	for _, c := range t.Columns {
 		sort, arrow := "none", ""
-		if c.ID == "verdict" { // the first order
+		if c.ID == tableview.ColVerdict { // the default order
 			sort, arrow = "ascending", " ▲"
 		}
 		m.raw("<th scope=\"col\"")
@@ -176,7 +196,7 @@ func (m *markup) table(t tableView) {
 	for _, r := range t.Rows {
 		m.row(r)
 	}
-	m.raw("\n</tbody>\n</table>\n</div>\n")
+	m.raw("\n</tbody>\n</table>\n</noscript></div>\n")
 }
 
 // row is one tr of the table.

@@ -52,9 +52,10 @@ func Page(rv *review.Review, echartsJS []byte) (page []byte, err error) {
 	if err := compute(rv); err != nil {
 		return nil, err
 	}
-	rows := ordered(rv.Rows)
 	paired := twoReports(rv)
-	data, err := pageData(rows, paired)
+	rows, t := ordered(rv.Rows, paired)
+	table := tableOf(rows, paired)
+	b, err := pageData(rows, t, table.Columns)
 	if err != nil {
 		return nil, err
 	}
@@ -65,11 +66,13 @@ func Page(rv *review.Review, echartsJS []byte) (page []byte, err error) {
 		Cur:            name(rv.Cur),
 		Summary:        summary(rows),
 		Problems:       problems(rv),
-		Table:          tableOf(rows, paired),
+		Table:          table,
 		IntervalHeight: intervalHeight(rows),
 		CSP:            csp(echartsJS, []byte(pageJS)),
 		CSS:            pageCSS,
-		Data:           packed(data),
+		Data:           packed(b.Data),
+		Bars:           packed(b.Bars),
+		RunOrder:       packed(b.RunOrder),
 		ECharts:        packed(echartsJS),
 		Script:         pageJS,
 	}
@@ -79,7 +82,7 @@ func Page(rv *review.Review, echartsJS []byte) (page []byte, err error) {
 }
 
 // view is what markup.page writes. Title to Problems and Table are text,
-// escaped as they are written; CSS, Data, ECharts and Script go in as they
+// escaped as they are written; CSS, the blocks and Script go in as they
 // are: our own style and script, and base64, whose alphabet holds nothing
 // HTML would read.
 type view struct {
@@ -88,7 +91,8 @@ type view struct {
 	Problems                       []string
 	Table                          tableView
 	IntervalHeight                 int // pixels
-	CSS, Data, ECharts, Script     string
+	CSS, Script                    string
+	Data, Bars, RunOrder, ECharts  string // packed
 }
 
 // csp allows exactly the given inline scripts by their hashes (page.js, and
@@ -120,10 +124,10 @@ func packed(b []byte) string {
 	return buf.String()
 }
 
-// maxIntervalHeight bounds the interval chart's height in pixels: a canvas
-// much taller than this fails to draw in browsers, so past a few hundred
-// rows the bars get thinner instead of the chart taller.
-const maxIntervalHeight = 10_000
+// maxIntervalHeight bounds the interval chart's height in pixels: it draws
+// the rows in view in the table, and stays beside the table however many
+// those are, their bars thinner rather than the chart taller.
+const maxIntervalHeight = 240
 
 // intervalHeight is the height the interval chart of rows needs, as the
 // viewer sizes it.

@@ -1,51 +1,90 @@
-// The script of a page written by benchview export: sorting, filtering,
-// selection and the view state in the address fragment, over a table that
-// Go already rendered, and ECharts drawing options that Go already built.
+// The script of a page written by benchview export: a virtualized table,
+// filtering, search, sorting, selection and the view state in the address
+// fragment, over rows whose markup Go wrote and whose orders Go computed
+// (tableview), and ECharts drawing options that Go built.
 //
-// The data and ECharts travel gzipped in base64 in two inert script
-// blocks; the browser's own DecompressionStream inflates them, and ECharts
-// runs as an inline script that the page's policy allows by its hash. The
-// script never builds markup from data: names reach the page only through
-// textContent and attributes.
+// The whole table is in a noscript element, which the browser keeps as
+// one string: the script takes from it the markup of the rows in view
+// and a screenful either side of them, so ten thousand rows cost a few
+// dozen in the document. The data, the run-order
+// charts' options and ECharts travel gzipped in base64 in inert script
+// blocks, inflated by the browser's DecompressionStream; ECharts runs as
+// an inline script that the page's policy allows by its hash. The script
+// never builds markup from data: names reach the page escaped by Go, or
+// through textContent and attributes.
 (async () => {
   'use strict';
 
   const body = document.body;
+  const box = document.getElementById('results-box');
+  const staticText = box.querySelector('noscript')?.textContent || '';
+  let live = false; // the live table has replaced the static one
+
+  // whole puts the complete table, as a page without script shows it, in
+  // place of the live one: what a reader gets when the data is unreadable.
+  const whole = () => {
+    if (!live) box.innerHTML = staticText;
+  };
   const fail = (msg) => {
-    let box = document.querySelector('[role=alert]');
-    if (!box) {
-      box = document.createElement('div');
-      box.setAttribute('role', 'alert');
-      document.querySelector('header').after(box);
+    let alert = document.querySelector('[role=alert]');
+    if (!alert) {
+      alert = document.createElement('div');
+      alert.setAttribute('role', 'alert');
+      document.querySelector('header').after(alert);
     }
     const p = document.createElement('p');
     p.textContent = msg;
-    box.appendChild(p);
+    alert.appendChild(p);
     body.dataset.state = 'error';
-    showTable();
+    whole();
   };
-  // The table waits out of the layout until it is in order (page.css).
-  const showTable = () => document.querySelector('.results').classList.add('laid-out');
   // A bug below must not leave the reader with no table and no word.
-  window.addEventListener('unhandledrejection', (e) => fail('This page\'s script stopped: ' + ((e.reason && e.reason.message) || e.reason) + '. The table is complete; sorting or the charts may not work.'));
+  window.addEventListener('unhandledrejection', (e) => fail('This page\'s script stopped: ' + ((e.reason && e.reason.message) || e.reason) + '. Sorting or the charts may not work.'));
 
-  // inflate returns the text of the gzipped, base64 block with the id. Its
-  // errors say what is wrong in a reader's words: the browser's would say
-  // "Failed to fetch" of a page that fetches nothing.
-  const inflate = async (id) => {
+  // bytesOf is the inflated byte stream of the gzipped, base64 block with
+  // the id; inflate is all its text, linesOf its lines. Their errors say
+  // what is wrong in a reader's words: the browser's would say "Failed to
+  // fetch" of a page that fetches nothing.
+  const bytesOf = (id) => {
+    const text64 = document.getElementById(id).textContent.trim();
+    const bytes = Uint8Array.fromBase64 ? Uint8Array.fromBase64(text64) : Uint8Array.from(atob(text64), (c) => c.charCodeAt(0));
+    return new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  };
+  const tooOld = () => {
     if (typeof DecompressionStream === 'undefined') throw new Error('this browser is too old to unpack it (it has no DecompressionStream)');
+  };
+  const inflate = async (id) => {
+    tooOld();
     try {
-      const bytes = Uint8Array.from(atob(document.getElementById(id).textContent.trim()), (c) => c.charCodeAt(0));
-      const text = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-      return await new Response(text).text();
+      return await new Response(bytesOf(id)).text();
     } catch {
       throw new Error('its block ' + id + ' is damaged');
     }
   };
+  // linesOf reads a block of one JSON line a row a chunk at a time: tens
+  // of megabytes, and no long task.
+  const linesOf = async (id) => {
+    tooOld();
+    const lines = [];
+    let rest = '';
+    try {
+      const reader = bytesOf(id).pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        const parts = (rest + value).split('\n');
+        rest = parts.pop();
+        for (const p of parts) lines.push(p);
+      }
+    } catch {
+      throw new Error('its block ' + id + ' is damaged');
+    }
+    return lines;
+  };
 
-  // ECharts inflates while the table is put in order and laid out, which
-  // for ten thousand rows takes seconds; it is awaited only once the table
-  // shows. Its failure is handled there, not as an unhandled rejection.
+  // ECharts inflates while the table is put up; it is awaited only once
+  // the table shows. Its failure is handled there, not as an unhandled
+  // rejection.
   const echartsText = inflate('benchview-echarts');
   echartsText.catch(() => {});
 
@@ -57,44 +96,60 @@
     return;
   }
 
-  const tbody = document.querySelector('#results tbody');
-  const trs = Array.from(tbody.rows); // trs[i] shows data.rows[i]
-  const keys = trs.map((tr) => tr.dataset.row);
+  // The static table's rows, in the default order as data.rows: each is
+  // one "\n<tr" line of its tbody (a name cannot hold "<": Go escaped it).
+  const open = staticText.indexOf('<tbody>') + '<tbody>'.length;
+  const close = staticText.lastIndexOf('\n</tbody>');
+  const rowMarkup = staticText.slice(open, close).split('\n<tr').slice(1);
+  if (rowMarkup.length !== data.rows.length) {
+    fail('This page\'s table and its data disagree (' + rowMarkup.length + ' and ' + data.rows.length + ' rows); the table below is complete, but it cannot be sorted or charted here.');
+    return;
+  }
+  box.innerHTML = staticText.slice(0, open) + '</tbody></table>';
+  box.classList.add('live');
+  live = true;
+
+  const n = data.rows.length;
+  const keys = data.keys;
   const lowerKeys = keys.map((k) => k.toLowerCase());
   const index = new Map(keys.map((k, i) => [k, i]));
-  const numeric = new Map(data.cols.map((c, i) => [c, i]));
-  const heads = Array.from(document.querySelectorAll('#results th[data-col]'));
-  const columns = new Set(heads.map((th) => th.dataset.col));
+  const table = document.getElementById('results');
+  const tbody = table.tBodies[0];
+  const heads = Array.from(table.querySelectorAll('th[data-col]'));
+  const span = heads.length;
   const filterSelect = document.getElementById('verdict-filter');
   const search = document.getElementById('search');
   const shownCount = document.getElementById('shown');
 
-  // The view, as the viewer keeps it (wasm/store.View) and writes it in the
-  // fragment: #sort=delta&desc=1&filter=regression&q=vm&row=b%2Fk%2Fe, each
-  // part only when it differs from the default (sort by verdict, ascending,
-  // every row, no search, no selection).
+  // The view, as tableview.View keeps it and writes it in the fragment:
+  // #sort=delta&desc=1&filter=regression&q=vm&row=b%2Fk%2Fe, each part only
+  // when it differs from the default (sort by verdict, ascending, every
+  // row, no search, no selection), each value escaped as Go's
+  // url.QueryEscape does, so that the viewer and the page write the same
+  // address for the same view.
   const parse = (hash) => {
     const p = new URLSearchParams(hash.replace(/^#/, ''));
     const sort = p.get('sort') || '';
     const filter = p.get('filter') || '';
     const row = p.get('row') || '';
     return {
-      sort: columns.has(sort) && sort !== 'verdict' ? sort : '',
+      sort: sort in data.ranks && sort !== 'verdict' ? sort : '',
       desc: p.get('desc') === '1',
       filter: Array.from(filterSelect.options).some((o) => o.value === filter) ? filter : '',
       q: p.get('q') || '',
       row: index.has(row) ? row : '',
     };
   };
+  const escape = (s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()).replace(/%20/g, '+');
   const format = (v) => {
-    const p = new URLSearchParams();
-    if (v.sort) p.set('sort', v.sort);
-    if (v.desc) p.set('desc', '1');
-    if (v.filter) p.set('filter', v.filter);
-    if (v.q) p.set('q', v.q);
-    if (v.row) p.set('row', v.row);
-    const f = p.toString();
-    return f ? '#' + f : '';
+    const parts = [];
+    const add = (k, val) => { if (val) parts.push(k + '=' + escape(val)); };
+    add('sort', v.sort);
+    if (v.desc) add('desc', '1');
+    add('filter', v.filter);
+    add('q', v.q);
+    add('row', v.row);
+    return parts.length ? '#' + parts.join('&') : '';
   };
   let view = parse(location.hash);
 
@@ -107,64 +162,127 @@
     else history.replaceState(history.state, '', location.href.replace(/#.*$/, '') + f);
   };
 
-  // compare orders rows i and j as the viewer does: by the column, rows
-  // without a number last in either direction, ties in the first order
-  // (rank, largest shift, name), which is the rows' order in data.
-  const compare = (v) => {
-    const col = v.sort || 'verdict';
-    const k = numeric.get(col);
-    return (i, j) => {
-      const a = data.rows[i], b = data.rows[j];
-      let c = 0;
-      if (col === 'verdict') c = a.rank - b.rank;
-      else if (col === 'name') c = a.name - b.name;
-      else {
-        const x = a.v[k], y = b.v[k];
-        if ((x === null) !== (y === null)) return x === null ? 1 : -1;
-        if (x !== null) c = x < y ? -1 : x > y ? 1 : 0;
+  // orderOf is the rows ordered by a column, computed by Go as ranks
+  // (tableview.Table.Ranks): taken rank by rank, ascending or descending,
+  // each rank's rows in the default order (data.rows' order), the rows
+  // without a number (-1) last. No comparison: nothing to disagree with.
+  const orders = new Map();
+  const orderOf = (col, desc) => {
+    const k = col + (desc ? ' desc' : '');
+    if (!orders.has(k)) {
+      const ranks = data.ranks[col], buckets = [], none = [];
+      for (let i = 0; i < n; i++) {
+        const r = ranks[i];
+        if (r < 0) none.push(i);
+        else (buckets[r] || (buckets[r] = [])).push(i);
       }
-      if (v.desc) c = -c;
-      return c || i - j;
-    };
+      if (desc) buckets.reverse();
+      const out = [];
+      for (const b of buckets) if (b) for (const i of b) out.push(i);
+      for (const i of none) out.push(i);
+      orders.set(k, out);
+    }
+    return orders.get(k);
   };
 
-  let order = trs.map((_, i) => i); // data.rows' indexes in the table's order
-  const renderOrder = () => {
-    const next = order.slice().sort(compare(view));
-    // Moving ten thousand rows costs a layout of them all: not for nothing.
-    if (next.some((i, at) => i !== order[at])) {
-      order = next;
-      const frag = document.createDocumentFragment();
-      for (const i of order) frag.appendChild(trs[i]);
-      tbody.appendChild(frag);
+  // shown is the rows the table shows, in its order: the view's filter and
+  // search (every word in the row's name, ignoring case), as tableview's.
+  let shown = [];
+  const computeShown = () => {
+    const words = view.q.toLowerCase().split(/\s+/).filter((w) => w !== '');
+    shown = orderOf(view.sort || 'verdict', view.desc).filter((i) => {
+      const r = data.rows[i];
+      return (view.filter === '' || (view.filter === 'other' ? r.other : r.status === view.filter)) &&
+        words.every((w) => lowerKeys[i].includes(w));
+    });
+  };
+
+  // The table is virtual: box scrolls, the header sticks, and tbody holds
+  // a spacer for the rows above, the rows from `from` to `to` (places in
+  // shown) and a spacer for the rows below, every row rowHeight high.
+  let rowHeight = 0, from = 0, to = 0;
+  const block = 16; // the window moves by this many rows at a time
+  // Up to this many rows shown, they are all in the document (find-in-page
+  // sees them); past it, the rows in view and a screenful either side.
+  const allUpTo = 200;
+  const headHeight = () => table.tHead.getBoundingClientRect().height;
+  const inView = () => {
+    const top = Math.max(0, box.scrollTop);
+    const first = Math.floor(top / rowHeight);
+    const last = Math.ceil((top + box.clientHeight - headHeight()) / rowHeight);
+    return [Math.min(first, shown.length), Math.max(Math.min(last, shown.length), 0)];
+  };
+  const spacer = (rows) => rows > 0 ? '<tr class="spacer" aria-hidden="true"><td colspan="' + span + '" style="height: ' + rows * rowHeight + 'px"></td></tr>' : '';
+  const trAt = (place) => place >= from && place < to ? tbody.rows[place - from + (from > 0 ? 1 : 0)] : null;
+  const renderRows = (force) => {
+    if (!rowHeight) {
+      // One row, to learn the height every row has (page.css fixes it).
+      tbody.innerHTML = shown.length ? '<tr' + rowMarkup[shown[0]] : '';
+      rowHeight = (tbody.rows[0] && tbody.rows[0].getBoundingClientRect().height) || 30;
+      force = true;
     }
+    const [first, last] = inView();
+    const margin = shown.length <= allUpTo ? shown.length : Math.max(last - first, block);
+    const f = Math.floor(Math.max(0, first - margin) / block) * block;
+    const t = Math.min(shown.length, Math.ceil((last + margin) / block) * block);
+    if (!force && f === from && t === to) return;
+    from = f;
+    to = t;
+    const parts = [spacer(from)];
+    for (let p = from; p < to; p++) parts.push('<tr' + rowMarkup[shown[p]]);
+    parts.push(spacer(shown.length - to));
+    // The rows are made anew: focus on one of them goes to its successor,
+    // the selected row's, or the table, not to the document's body.
+    const focused = tbody.contains(document.activeElement);
+    tbody.innerHTML = parts.join('');
+    const tr = markSelected();
+    if (focused) (tr ? tr.querySelector('.row-name') : box).focus({ preventScroll: true });
+  };
+
+  // markSelected marks the selected row, if it is rendered, and returns it.
+  const markSelected = () => {
+    const place = selected < 0 ? -1 : shown.indexOf(selected);
+    const tr = place < 0 ? null : trAt(place);
+    if (!tr) return null;
+    tr.setAttribute('aria-selected', 'true');
+    tr.classList.add('selected');
+    tr.querySelector('.row-name').setAttribute('aria-pressed', 'true');
+    return tr;
+  };
+
+  // scrollToPlace scrolls the table just enough to show the row at place.
+  const scrollToPlace = (place) => {
+    if (place < 0 || !rowHeight) return;
+    const top = place * rowHeight, room = box.clientHeight - headHeight();
+    if (top < box.scrollTop) box.scrollTop = top;
+    else if (top + rowHeight > box.scrollTop + room) box.scrollTop = top + rowHeight - room;
+  };
+
+  const renderHeads = () => {
     const col = view.sort || 'verdict';
     for (const th of heads) {
       const on = th.dataset.col === col;
       th.setAttribute('aria-sort', !on ? 'none' : view.desc ? 'descending' : 'ascending');
       th.querySelector('.arrow').textContent = !on ? '' : view.desc ? ' ▼' : ' ▲';
     }
-    redraw();
   };
 
-  const renderFilter = () => {
-    const words = view.q.toLowerCase().split(/\s+/).filter((w) => w !== '');
-    let shown = 0;
-    data.rows.forEach((r, i) => {
-      const pass = (view.filter === '' || (view.filter === 'other' ? r.other : r.status === view.filter)) &&
-        words.every((w) => lowerKeys[i].includes(w));
-      trs[i].hidden = !pass;
-      if (pass) shown++;
-    });
+  // renderTable shows the view's rows from the top (or, when keep is set,
+  // where the reader was).
+  const renderTable = (keep) => {
+    computeShown();
+    renderHeads();
     filterSelect.value = view.filter;
     if (search.value !== view.q) search.value = view.q;
-    shownCount.textContent = shown + ' rows shown';
+    shownCount.textContent = shown.length === n ? n + ' rows shown' : shown.length + ' of ' + n + ' rows shown';
+    if (!keep) box.scrollTop = 0;
+    renderRows(true);
     redraw();
   };
 
   // The charts follow prefers-color-scheme: every option comes in both
-  // themes (data.*[0] light, [1] dark), and a change of scheme redraws
-  // every chart in the other.
+  // themes ([0] light, [1] dark), and a change of scheme redraws every
+  // chart in the other.
   const scheme = matchMedia('(prefers-color-scheme: dark)');
   let theme = scheme.matches ? 1 : 0;
   const charts = new Map(); // element -> its option in a theme: (theme) => option
@@ -175,19 +293,41 @@
     c.setOption(optionIn(theme), true);
     return c;
   };
-  // A row's run-order options are JSON strings (export/data.go), parsed
-  // when first drawn.
-  const runOrderOf = (i) => {
-    const texts = data.runOrder[i], parsed = [];
-    return (t) => parsed[t] || (parsed[t] = JSON.parse(texts[t]));
+
+  // The bars and the run-order charts' options are one JSON line a row
+  // in blocks of their own (export/data.go), parsed a line at a time, for
+  // the rows drawn. The bars are needed as the page opens; the run-order
+  // options inflate once the page is up, or when first drawn.
+  const barLines = linesOf('benchview-bars');
+  barLines.catch(() => {});
+  let barText = null; // barLines, once inflated
+  const parsedBars = new Map();
+  const barOf = (i) => {
+    if (!parsedBars.has(i)) parsedBars.set(i, JSON.parse(barText[data.rows[i].bar]));
+    return parsedBars.get(i);
+  };
+  let runOrderLines = null;
+  const runOrderText = () => {
+    if (!runOrderLines) {
+      runOrderLines = linesOf('benchview-run-order');
+      runOrderLines.catch(() => {});
+    }
+    return runOrderLines;
+  };
+  const runOrderOf = async (i) => {
+    const line = (await runOrderText())[data.runOrder[i]];
+    const options = JSON.parse(line);
+    return (t) => options[t];
   };
 
-  // The interval chart shows the compared rows the table shows, in its
-  // order, the selected one highlighted: the option is put back together
+  // The interval chart shows the compared rows in view in the table, in
+  // its order, the selected one highlighted, and follows the table as it
+  // scrolls: never thousands of bars. The option is put back together
   // from its frame and each row's parts (export/interval.go), as the
   // viewer's chart.IntervalStyled would build it for those rows.
   const intervalEl = document.getElementById('interval-chart');
   const intervalEmpty = document.getElementById('interval-empty');
+  const intervalNote = document.getElementById('interval-note');
   const iv = data.interval;
   const merge = (a, p) => {
     if (a === null || p === null || typeof a !== 'object' || typeof p !== 'object' || Array.isArray(a) || Array.isArray(p)) return p;
@@ -195,11 +335,11 @@
     for (const k of Object.keys(p)) out[k] = merge(a[k], p[k]);
     return out;
   };
-  const intervalOption = (t) => {
+  let barsDrawn = '';
+  const intervalOption = (rows) => (t) => {
     const labels = [], bars = [], marks = [];
-    for (const i of order) {
-      const bar = data.rows[i].bar;
-      if (!bar || trs[i].hidden) continue;
+    for (const i of rows) {
+      const bar = barOf(i);
       const on = i === selected;
       labels.push(bar.label);
       bars.push(on ? merge(bar.item[t], iv.selected[t].bar) : bar.item[t]);
@@ -215,30 +355,41 @@
     });
   };
   const drawInterval = () => {
-    if (!intervalEl || !iv) return;
-    let n = 0;
-    for (const i of order) if (data.rows[i].bar && !trs[i].hidden) n++;
-    intervalEl.parentElement.hidden = n === 0;
-    intervalEmpty.hidden = n > 0;
-    if (n === 0) return;
+    if (!intervalEl || !iv || !window.echarts || !barText) return;
+    const [first, last] = inView();
+    const rows = shown.slice(first, last).filter((i) => data.rows[i].bar >= 0);
+    const key = rows.join(',') + '/' + selected + '/' + theme;
+    if (key === barsDrawn) return;
+    barsDrawn = key;
+    intervalNote.textContent = last > first ? 'The ' + (last - first) + ' of ' + shown.length + ' rows in view in the table; scroll it to move along.' : '';
+    intervalEl.hidden = rows.length === 0;
+    intervalEmpty.hidden = rows.length > 0;
+    if (rows.length === 0) return;
     const h = iv.height;
-    intervalEl.style.height = Math.min(h.max, Math.max(h.min, h.fixed + h.perBar * n)) + 'px';
-    draw(intervalEl, intervalOption).resize();
+    intervalEl.style.height = Math.min(h.max, Math.max(h.min, h.fixed + h.perBar * rows.length)) + 'px';
+    draw(intervalEl, intervalOption(rows)).resize();
   };
 
   // "Run order of every row" shows a card per row with samples, those the
-  // table shows, in its order. A card's chart is created when the card
-  // first comes near the screen, so ten thousand rows cost ten thousand
-  // small elements, not ten thousand charts; unticking disposes of them.
+  // table shows, in its order, a hundred at a time. A card's chart is
+  // created when the card first comes near the screen; unticking disposes
+  // of them.
   const showAll = document.getElementById('show-all-run-order');
   const grid = document.getElementById('run-order-grid');
   const cards = grid.querySelector('.cards');
+  const more = document.getElementById('more-run-order');
+  const gridNote = document.getElementById('run-order-note');
+  const page = 100;
+  let cardLimit = page;
   const cardOf = new Map(); // row index -> its card
   const nearby = new IntersectionObserver((entries) => {
     for (const e of entries) {
       if (!e.isIntersecting) continue;
       nearby.unobserve(e.target);
-      draw(e.target, runOrderOf(index.get(e.target.dataset.row)));
+      const el = e.target;
+      runOrderOf(index.get(el.dataset.row)).then((optionIn) => {
+        if (el.isConnected) draw(el, optionIn);
+      }, (err) => fail('The run-order charts cannot be drawn: ' + err.message + '.'));
     }
   }, { rootMargin: '300px 0px' });
   const card = (i) => {
@@ -250,7 +401,7 @@
     name.className = 'card-name';
     name.title = key;
     name.textContent = key;
-    name.addEventListener('click', () => select(key));
+    name.addEventListener('click', () => select(key, true));
     const el = document.createElement('div');
     el.className = 'run-order-chart small';
     el.dataset.row = key;
@@ -270,77 +421,109 @@
       }
       cards.textContent = '';
       cardOf.clear();
+      cardLimit = page;
       return;
     }
+    const withSamples = shown.filter((i) => data.runOrder[i] >= 0);
     const frag = document.createDocumentFragment();
-    for (const i of order) {
-      if (data.runOrder[i] === null) continue;
+    for (const i of withSamples.slice(0, cardLimit)) {
       if (!cardOf.has(i)) cardOf.set(i, card(i));
       const c = cardOf.get(i);
-      c.hidden = trs[i].hidden;
       c.classList.toggle('selected', i === selected);
       frag.appendChild(c);
     }
+    cards.textContent = '';
     cards.appendChild(frag);
+    const count = Math.min(cardLimit, withSamples.length);
+    gridNote.textContent = count < withSamples.length ? 'The first ' + count + ' of ' + withSamples.length + ' rows with samples, in the table\'s order.' : '';
+    more.hidden = count >= withSamples.length;
   };
+  more.addEventListener('click', () => {
+    cardLimit += page;
+    renderGrid();
+  });
 
-  // redraw redraws the charts that follow the table, once a frame however
-  // many changes the frame saw (a search redraws as it is typed).
+  // redraw redraws what follows the table, once a frame however many
+  // changes the frame saw (a search redraws as it is typed), and in the
+  // frame after the table's: the table shows a change first, the charts
+  // a frame later.
   let pending = false;
   const redraw = () => {
-    if (pending || !window.echarts) return;
+    if (pending) return;
     pending = true;
-    requestAnimationFrame(() => {
+    requestAnimationFrame(() => requestAnimationFrame(() => {
       pending = false;
       drawInterval();
-      renderGrid();
-    });
+      if (window.echarts) renderGrid();
+    }));
   };
+  let scrolling = false;
+  box.addEventListener('scroll', () => {
+    if (scrolling) return;
+    scrolling = true;
+    requestAnimationFrame(() => {
+      scrolling = false;
+      renderRows(false);
+      redraw();
+    });
+  });
   scheme.addEventListener('change', () => {
     theme = scheme.matches ? 1 : 0;
+    barsDrawn = '';
     if (window.echarts) charts.forEach((optionIn, el) => draw(el, optionIn));
   });
 
+  // The details: the selected row's run order, in a panel beside the
+  // interval chart, which selecting a row anywhere brings into view.
+  const detail = document.getElementById('detail');
   const detailName = document.getElementById('detail-name');
   const detailHint = document.getElementById('detail-hint');
   const detailEmpty = document.getElementById('detail-empty');
-  const runOrder = document.querySelector('#detail .run-order-chart');
+  const runOrder = detail.querySelector('.run-order-chart');
   let selected = -1;
+  let detailDrawn = Promise.resolve();
 
-  const mark = (tr, on) => {
-    tr.setAttribute('aria-selected', String(on));
-    tr.classList.toggle('selected', on);
-    tr.querySelector('.row-name').setAttribute('aria-pressed', String(on));
-  };
   const renderSelection = () => {
     const i = view.row ? index.get(view.row) : -1;
     if (i === selected) return;
-    if (selected >= 0) mark(trs[selected], false);
+    const was = selected < 0 ? -1 : shown.indexOf(selected);
+    const old = was < 0 ? null : trAt(was);
+    if (old) {
+      old.setAttribute('aria-selected', 'false');
+      old.classList.remove('selected');
+      old.querySelector('.row-name').setAttribute('aria-pressed', 'false');
+    }
     selected = i;
+    markSelected();
     redraw();
     detailName.parentElement.hidden = i < 0;
     detailHint.hidden = i >= 0;
-    const options = i < 0 ? null : data.runOrder[i];
-    detailEmpty.hidden = i < 0 || options !== null;
-    runOrder.hidden = options === null;
+    const has = i >= 0 && data.runOrder[i] >= 0;
+    detailEmpty.hidden = i < 0 || has;
+    runOrder.hidden = !has;
     runOrder.dataset.row = view.row;
     if (i < 0) return;
-    mark(trs[i], true);
     detailName.textContent = view.row;
-    if (options !== null && window.echarts) draw(runOrder, runOrderOf(i)).resize();
+    if (has) detailDrawn = drawDetail(i);
+  };
+  const drawDetail = async (i) => {
+    if (!window.echarts) return;
+    const optionIn = await runOrderOf(i);
+    if (i === selected) draw(runOrder, optionIn).resize();
   };
 
-  const render = () => {
-    renderOrder();
-    renderFilter();
-    renderSelection();
-  };
-
-  const select = (key) => {
-    if (view.row === key) return;
-    view.row = key;
-    renderSelection();
-    save(true);
+  // select selects the row with key; reveal scrolls the table to it and
+  // brings the details into view.
+  const select = (key, reveal) => {
+    if (view.row !== key) {
+      view.row = key;
+      renderSelection();
+      save(true);
+    }
+    if (reveal) {
+      scrollToPlace(shown.indexOf(selected));
+      detail.scrollIntoView({ block: 'nearest' });
+    }
   };
 
   for (const th of heads) {
@@ -351,34 +534,60 @@
         view.sort = col === 'verdict' ? '' : col;
         view.desc = false;
       }
-      renderOrder();
+      renderTable(false);
       save(false);
     });
   }
   filterSelect.addEventListener('change', () => {
     view.filter = filterSelect.value;
-    renderFilter();
+    renderTable(false);
     save(false);
   });
   search.addEventListener('input', () => {
     view.q = search.value;
-    renderFilter();
+    renderTable(false);
     save(false);
   });
   tbody.addEventListener('click', (e) => {
-    const tr = e.target.closest('tr');
-    if (tr) select(tr.dataset.row);
+    const tr = e.target.closest('tr[data-row]');
+    if (tr) select(tr.dataset.row, false);
   });
-  showAll.addEventListener('change', redraw);
+  // Up and down move the selection through the rows shown.
+  box.addEventListener('keydown', (e) => {
+    if ((e.key !== 'ArrowDown' && e.key !== 'ArrowUp') || shown.length === 0) return;
+    e.preventDefault();
+    const at = selected < 0 ? -1 : shown.indexOf(selected);
+    const next = Math.max(0, Math.min(shown.length - 1, at + (e.key === 'ArrowDown' ? 1 : -1)));
+    select(keys[shown[next]], true);
+    renderRows(false);
+    trAt(next)?.querySelector('.row-name').focus({ preventScroll: true });
+  });
+  showAll.addEventListener('change', () => {
+    if (!window.echarts) return;
+    renderGrid();
+    if (showAll.checked) grid.scrollIntoView({ block: 'start' });
+  });
   window.addEventListener('hashchange', () => {
+    const was = selected;
     view = parse(location.hash);
-    render();
+    renderTable(true);
+    renderSelection();
+    if (selected >= 0 && selected !== was) scrollToPlace(shown.indexOf(selected));
   });
-  window.addEventListener('resize', () => charts.forEach((_, el) => echarts.getInstanceByDom(el)?.resize()));
-  render();
-  // Laid out once, now, in its order, rather than again and again as the
-  // page loaded.
-  showTable();
+  // The rows in view change with the table's height too: a resized window,
+  // an alert or a note that takes a line above it.
+  new ResizeObserver(() => {
+    if (!rowHeight) return;
+    renderRows(false);
+    drawInterval();
+  }).observe(box);
+  window.addEventListener('resize', () => {
+    if (window.echarts) charts.forEach((_, el) => echarts.getInstanceByDom(el)?.resize());
+  });
+
+  renderTable(true);
+  renderSelection();
+  if (selected >= 0) scrollToPlace(shown.indexOf(selected));
 
   // ECharts runs as an inline script the policy allows by its hash.
   try {
@@ -394,16 +603,29 @@
     return;
   }
   if (intervalEl && iv === null) {
-    intervalEl.parentElement.hidden = true;
+    intervalEl.hidden = true;
     intervalEmpty.textContent = 'No row has both a baseline and a current series to compare.';
     intervalEmpty.hidden = false;
   } else if (intervalEl) {
+    try {
+      barText = await barLines;
+    } catch (e) {
+      fail('The interval chart cannot be drawn: ' + e.message + '.');
+      return;
+    }
     drawInterval();
     (echarts.getInstanceByDom(intervalEl) || echarts.init(intervalEl)).on('click', (p) => {
-      if (index.has(p.name)) select(p.name);
+      if (index.has(p.name)) select(p.name, true);
     });
   }
-  if (selected >= 0 && data.runOrder[selected] !== null) draw(runOrder, runOrderOf(selected));
+  try {
+    if (selected >= 0 && data.runOrder[selected] >= 0) await drawDetail(selected);
+  } catch (e) {
+    fail('The run-order charts cannot be drawn: ' + e.message + '.');
+    return;
+  }
   renderGrid(); // the browser may have kept the box ticked across a reload
   body.dataset.state = 'ready';
+  // The run-order charts' options inflate now, while the reader looks.
+  runOrderText();
 })();

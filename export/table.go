@@ -5,40 +5,12 @@ import (
 
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/tableview"
 	"github.com/benchview/benchview/wasm/format"
 )
 
 // The table has the viewer's columns, labels and cell texts
 // (wasm/components/table.go), so that a page and the viewer read alike.
-
-// column is a sortable column of the table; ID is the viewer's name for it
-// in the fragment (sort=ID).
-type column struct {
-	ID, Label, Title string
-}
-
-var (
-	headCols = []column{
-		{"name", "Row", "benchmark / kind / backend"},
-		{"verdict", "Verdict", "what the 95% interval says"},
-	}
-	shiftCols = []column{
-		{"delta", "Δ%", "shift of the median, in percent of the baseline's"},
-		{"interval", "95% interval", "bootstrap interval of the shift"},
-	}
-	baseCols = []column{
-		{"base-median", "median", "baseline median"},
-		{"base-spread", "p25–p75", "baseline middle half"},
-		{"base-iqr", "IQR", "baseline interquartile range"},
-		{"base-n", "n", "baseline samples"},
-	}
-	curCols = []column{
-		{"cur-median", "median", "current median"},
-		{"cur-spread", "p25–p75", "current middle half"},
-		{"cur-iqr", "IQR", "current interquartile range"},
-		{"cur-n", "n", "current samples"},
-	}
-)
 
 // group is a header cell over several columns.
 type group struct {
@@ -62,22 +34,22 @@ type rowView struct {
 // tableView is the table: its header and rows.
 type tableView struct {
 	Groups  []group
-	Columns []column
+	Columns []tableview.Column
 	Rows    []rowView
 }
 
 // tableOf lays out rows; paired is false for one report alone, whose table
 // has one side's numbers, whichever side it is.
 func tableOf(rows []*review.Row, paired bool) tableView {
-	t := tableView{Columns: append([]column{}, headCols...)}
+	t := tableView{Columns: append([]tableview.Column{}, tableview.HeadColumns...)}
 	if paired {
 		t.Groups = []group{{"", "", 4}, {"Baseline", "base", 4}, {"Current", "cur", 4}}
-		t.Columns = append(t.Columns, shiftCols...)
-		t.Columns = append(t.Columns, baseCols...)
+		t.Columns = append(t.Columns, tableview.ShiftColumns...)
+		t.Columns = append(t.Columns, tableview.BaseColumns...)
 	} else {
 		t.Groups = []group{{"", "", 2}, {"Samples", "", 4}}
 	}
-	t.Columns = append(t.Columns, curCols...)
+	t.Columns = append(t.Columns, tableview.CurColumns...)
 	for _, r := range rows {
 		t.Rows = append(t.Rows, rowOf(r, paired))
 	}
@@ -109,17 +81,8 @@ func rowOf(r *review.Row, paired bool) rowView {
 		v.Cells = append(v.Cells, cell{delta, "delta"}, cell{interval, "interval"})
 		v.Cells = append(v.Cells, side(r.BaseStats, unit)...)
 	}
-	v.Cells = append(v.Cells, side(shown(r, paired), unit)...)
+	v.Cells = append(v.Cells, side(tableview.Shown(r, paired), unit)...)
 	return v
-}
-
-// shown is the series the last four columns describe: the current one, or
-// for one report alone, whichever side the row has.
-func shown(r *review.Row, paired bool) *stats.Stats {
-	if !paired && r.CurStats == nil {
-		return r.BaseStats
-	}
-	return r.CurStats
 }
 
 // side is the four cells of one series, as the viewer writes them

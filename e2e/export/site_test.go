@@ -40,7 +40,7 @@ func TestAStaticSiteOpensOnItsReports(t *testing.T) {
 
 	for _, start := range []string{srv.URL + "/" + m[1], srv.URL + "/review.html", srv.URL + "/team/review/review.html"} {
 		t.Run(strings.TrimPrefix(start, srv.URL), func(t *testing.T) {
-			b := newBrowser(t, func(u string) bool { return strings.HasPrefix(u, srv.URL+"/") })
+			b := newBrowserFor(t, "127.0.0.1", func(u string) bool { return strings.HasPrefix(u, srv.URL+"/") })
 			b.do(t, chromedp.Navigate(start))
 			waitReady(t, b, 2*time.Minute)
 			if loc := eval[string](t, b, `location.search`); loc != m[1] {

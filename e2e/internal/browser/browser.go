@@ -1,0 +1,402 @@
+// Package browser is the end-to-end tests' harness: one headless Chromium
+// (Debian's) per test, with a fresh profile, whose every request passes
+// through a wall the test sets and whose pages' every misstep is recorded,
+// both failing the test when it ends.
+//
+// It is the union of the checks the viewer's tests (package e2e) and the
+// exported page's (e2e/export) had grown apart: requests off the allowed
+// set are refused before they leave the browser, and host names but the
+// test's own do not even resolve; an uncaught exception or rejection, a
+// console.error or failed console.assert, a Go program's panic as
+// wasm_exec.js logs it, a Content-Security-Policy violation and a dialog
+// are problems, in the page and in its dedicated workers; the binary and
+// the browser are skipped without, and fail under CI=true. Waiting never
+// uses chromedp.Poll, whose page-side helper builds a function with new
+// Function, which a strict Content-Security-Policy (the exported page's)
+// forbids: DevTools evaluation is not subject to the page's policy.
+//
+// It only drives the browser: it knows no page of benchview's.
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
+)
+
+// Chromium is Debian's Chromium, the browser the tests are written against.
+const Chromium = "/usr/bin/chromium"
+
+// Binary is the benchview binary under test, from BENCHVIEW_BIN. Without
+// it, or without Chromium, the test is skipped, loudly, except under
+// CI=true, where it fails.
+func Binary(t testing.TB) string {
+	t.Helper()
+	bin := os.Getenv("BENCHVIEW_BIN")
+	if bin == "" {
+		missing(t, "BENCHVIEW_BIN is not set: the browser tests need the built binary (run `make e2e`, or set it to an absolute path of bin/benchview)")
+	}
+	if _, err := os.Stat(Chromium); err != nil {
+		missing(t, fmt.Sprintf("%s is missing (apt-get install chromium): %v", Chromium, err))
+	}
+	return bin
+}
+
+func missing(t testing.TB, why string) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatal(why)
+	}
+	t.Skip("SKIPPING the browser tests: " + why)
+}
+
+// Options say what a browser may do.
+type Options struct {
+	// Allow reports whether a page may request url; the rest are refused.
+	Allow func(url string) bool
+	// Host is the one host name that resolves ("" for none: pages from
+	// disk); Origin names what the pages may reach, in messages.
+	Host, Origin string
+	// Width and Height are the viewport's, in CSS pixels; 1280×800 when 0.
+	Width, Height int64
+}
+
+// Browser is one headless Chromium tab, the requests its pages made, and
+// what went wrong in them.
+type Browser struct {
+	// Ctx is the tab's chromedp context.
+	Ctx context.Context
+	o   Options
+
+	mu       sync.Mutex
+	requests []string         // every request seen
+	blocked  []string         // the ones refused before they left the browser
+	problems []string         // see watchProblems
+	expected []*regexp.Regexp // the problems the test expects (see Expect)
+}
+
+// Start starts Chromium with a fresh profile. Every request its tab makes
+// is paused and goes on only if o.Allow passes it; the rest fail as
+// blocked by the client. When t ends, every refused request and every
+// problem the test did not Expect fails it.
+func Start(t testing.TB, o Options) *Browser {
+	t.Helper()
+	Binary(t)
+	if o.Width == 0 {
+		o.Width, o.Height = 1280, 800
+	}
+	rules := "MAP * ~NOTFOUND"
+	if o.Host != "" {
+		rules += ", EXCLUDE " + o.Host
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(Chromium),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("host-resolver-rules", rules),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(int(o.Width), int(o.Height)),
+	)
+	ctx, cancel := chromedp.NewContext(actx)
+	b := &Browser{Ctx: ctx, o: o}
+	t.Cleanup(func() {
+		cancel()
+		cancelAlloc()
+	})
+	paused := chromedp.Events(ctx, fetch.RequestPaused)
+	if err := chromedp.Listen(ctx, b.event); err != nil {
+		t.Fatalf("starting %s: %v", Chromium, err)
+	}
+	go b.intercept(paused)
+	if _, err := chromedp.Call(ctx, fetch.Enable, fetch.EnableParams{}); err != nil {
+		t.Fatalf("intercepting requests: %v", err)
+	}
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatalf("watching requests: %v", err)
+	}
+	b.watchProblems(t)
+	if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+		Width: o.Width, Height: o.Height, DeviceScaleFactor: 1,
+	}); err != nil {
+		t.Fatalf("viewport: %v", err)
+	}
+	t.Cleanup(func() { b.CheckRequests(t) })
+	t.Cleanup(func() { b.CheckProblems(t) })
+	return b
+}
+
+// intercept lets the paused requests that are allowed go on and fails the
+// others, until the browser closes.
+func (b *Browser) intercept(paused iter.Seq2[fetch.EventRequestPaused, error]) {
+	for ev, err := range paused {
+		if err != nil {
+			return
+		}
+		if b.o.Allow(ev.Request.URL) {
+			chromedp.Call(b.Ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
+			continue
+		}
+		b.record(&b.blocked, ev.Request.URL)
+		chromedp.Call(b.Ctx, fetch.FailRequest, fetch.FailRequestParams{
+			RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
+	}
+}
+
+func (b *Browser) record(list *[]string, s string) {
+	if len(s) > 500 {
+		s = strings.ToValidUTF8(s[:500], "") + "…"
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	*list = append(*list, s)
+}
+
+func (b *Browser) problem(format string, args ...any) {
+	b.record(&b.problems, fmt.Sprintf(format, args...))
+}
+
+func (b *Browser) event(ev any) {
+	switch e := ev.(type) {
+	case *network.EventRequestWillBeSent:
+		b.record(&b.requests, e.Request.URL)
+	case *runtime.EventExceptionThrown, *runtime.EventConsoleAPICalled:
+		b.runtimeEvent("", ev)
+	case *runtime.EventBindingCalled:
+		if e.Name == problemBinding {
+			b.problem("%s", e.Payload)
+		}
+	case *page.EventJavascriptDialogOpening:
+		b.problem("a dialog (%s): %s", e.Type, e.Message)
+	case *target.EventAttachedToTarget:
+		if e.TargetInfo.Type == "worker" {
+			go b.watchWorker(e.TargetInfo.TargetID)
+		}
+	}
+}
+
+// runtimeEvent records an uncaught exception, a console.error, a failed
+// console.assert, or a Go program's crash, of the page or (where says
+// which) of a worker.
+func (b *Browser) runtimeEvent(where string, ev any) {
+	switch e := ev.(type) {
+	case *runtime.EventExceptionThrown:
+		msg := e.ExceptionDetails.Text
+		if x := e.ExceptionDetails.Exception; x != nil && x.Description != "" {
+			msg += " " + x.Description
+		} else if x != nil {
+			msg += " " + string(x.Value)
+		}
+		if d := e.ExceptionDetails; d.URL != "" {
+			msg += fmt.Sprintf(" (%s:%d)", d.URL, d.LineNumber+1)
+		}
+		b.problem("%san uncaught exception: %s", where, msg)
+	case *runtime.EventConsoleAPICalled:
+		var args []string
+		for _, a := range e.Args {
+			var s string
+			switch {
+			case json.Unmarshal(a.Value, &s) == nil:
+			case a.Description != "":
+				s = a.Description
+			default:
+				s = string(a.Value)
+			}
+			args = append(args, s)
+		}
+		text := strings.Join(args, " ")
+		// wasm_exec.js writes a Go program's standard error with
+		// console.log: a panic is only there.
+		goCrash := e.Type == runtime.ConsoleAPICalledTypeLog &&
+			(strings.HasPrefix(text, "panic: ") || strings.HasPrefix(text, "fatal error: "))
+		if e.Type == runtime.ConsoleAPICalledTypeError || e.Type == runtime.ConsoleAPICalledTypeAssert || goCrash {
+			b.problem("%sconsole.%s: %s", where, e.Type, text)
+		}
+	}
+}
+
+// watchWorker records what a dedicated worker of the page does wrong: the
+// page's own session does not hear a worker's console or exceptions. A
+// session of the harness's own attaches to it; enabling its Runtime
+// replays what the worker logged before. It ends with b.Ctx, its parent.
+func (b *Browser) watchWorker(id target.ID) {
+	ctx, _ := chromedp.NewContext(b.Ctx, chromedp.WithTargetID(id), chromedp.WithListener(func(ev any) {
+		b.runtimeEvent("in a worker: ", ev)
+	}))
+	chromedp.Do(ctx)
+}
+
+// problemBinding is the function through which a page tells the harness of
+// a policy violation (see watchProblems).
+const problemBinding = "__benchviewHarnessProblem"
+
+// watchProblems has the browser record, in every page the tab shows, a
+// securitypolicyviolation event (what the page's own policy refuses never
+// reaches the network, so the request wall cannot see it) and dismiss
+// every dialog at once, or the page would stall. The page's own alerts are
+// role="alert" elements, never dialogs.
+func (b *Browser) watchProblems(t testing.TB) {
+	t.Helper()
+	dialogs := chromedp.Events(b.Ctx, page.JavascriptDialogOpening)
+	go func() {
+		for _, err := range dialogs {
+			if err != nil {
+				return
+			}
+			chromedp.Call(b.Ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
+		}
+	}()
+	if _, err := chromedp.Call(b.Ctx, runtime.AddBinding, runtime.AddBindingParams{Name: problemBinding}); err != nil {
+		t.Fatalf("adding the harness's binding: %v", err)
+	}
+	// The binding is kept in a closure, as the page may replace globals.
+	if _, err := chromedp.Call(b.Ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `(() => {
+			const tell = globalThis.` + problemBinding + `;
+			document.addEventListener("securitypolicyviolation", (e) => tell("a Content-Security-Policy violation: " +
+				e.effectiveDirective + " refused " + (e.blockedURI || "(inline)") + (e.sourceFile ? " at " + e.sourceFile + ":" + e.lineNumber : "") +
+				(e.sample ? " (" + e.sample + ")" : "")));
+		})();`,
+	}); err != nil {
+		t.Fatalf("watching for policy violations: %v", err)
+	}
+}
+
+// Expect tells the harness that the test expects the problems whose
+// description matches pattern: a console message the test provokes on
+// purpose, or a dialog (`^a dialog \(alert\): …`). Say it before the page
+// can go wrong.
+func (b *Browser) Expect(pattern string) {
+	re := regexp.MustCompile(pattern)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.expected = append(b.expected, re)
+}
+
+// Seen returns copies of every request seen, those refused, and every
+// problem, expected or not.
+func (b *Browser) Seen() (requests, blocked, problems []string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return slices.Clone(b.requests), slices.Clone(b.blocked), slices.Clone(b.problems)
+}
+
+// CheckProblems fails t for every problem a page had that the test did not
+// expect. Start has it run when t ends; a test may call it sooner.
+func (b *Browser) CheckProblems(t testing.TB) {
+	t.Helper()
+	// A round trip first: the events the page sent before its answer have
+	// been recorded by then. A page that no longer answers has nothing
+	// more to say.
+	ctx, cancel := context.WithTimeout(b.Ctx, 5*time.Second)
+	chromedp.Run(ctx, chromedp.Evaluate[bool](`true`))
+	cancel()
+	_, _, problems := b.Seen()
+	b.mu.Lock()
+	expected := slices.Clone(b.expected)
+	b.mu.Unlock()
+	for _, p := range problems {
+		if !slices.ContainsFunc(expected, func(re *regexp.Regexp) bool { return re.MatchString(p) }) {
+			t.Errorf("the page went wrong: %s", p)
+		}
+	}
+}
+
+// CheckRequests fails t for every request that was not allowed, and when
+// no request was seen at all (the check would pass vacuously). Start has
+// it run when t ends.
+func (b *Browser) CheckRequests(t testing.TB) {
+	t.Helper()
+	requests, blocked, _ := b.Seen()
+	if len(requests) == 0 {
+		t.Errorf("no request was seen at all: the request check would pass vacuously")
+	}
+	for _, r := range blocked {
+		t.Errorf("a request left %s (refused): %s", b.o.Origin, r)
+	}
+	for _, r := range requests {
+		if !b.o.Allow(r) && !slices.Contains(blocked, r) {
+			t.Errorf("a request left %s: %s", b.o.Origin, r)
+		}
+	}
+}
+
+// Do runs actions, within a minute.
+func (b *Browser) Do(t testing.TB, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	b.Within(t, time.Minute, actions...)
+}
+
+// Within runs actions within limit.
+func (b *Browser) Within(t testing.TB, limit time.Duration, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.Ctx, limit)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		t.Fatalf("browser (limit %v): %v", limit, err)
+	}
+}
+
+// Eval evaluates a JavaScript expression in the page, awaiting it if it
+// is a promise, and decodes its value, within five minutes.
+func Eval[T any](t testing.TB, b *Browser, expr string) T {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.Ctx, 5*time.Minute)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", short(expr), err)
+	}
+	return v
+}
+
+func short(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 200 {
+		return s[:200] + "…"
+	}
+	return s
+}
+
+// WaitFor evaluates expr until it is truthy, for at most limit; then it
+// fails t, saying the page's state, its alert and what went wrong.
+func (b *Browser) WaitFor(t testing.TB, what, expr string, limit time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for {
+		ctx, cancel := context.WithTimeout(b.Ctx, 10*time.Second)
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("!!("+expr+")"))
+		cancel()
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			if err == nil {
+				err = errors.New("still false")
+			}
+			state, _ := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`document.body ? document.body.dataset.state + " | " + (document.querySelector("[role=alert]")?.textContent ?? "no alert") : "no body"`))
+			_, blocked, problems := b.Seen()
+			t.Fatalf("waiting %v for %s: %v (page: %s; blocked %q; problems %q)", limit, what, err, state, blocked, problems)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
