@@ -1,0 +1,44 @@
+package tableview
+
+import "testing"
+
+func TestFragment(t *testing.T) {
+	for _, v := range []View{
+		{},
+		{Sort: ColDelta, Desc: true},
+		{Filter: "inside the noise", Search: "a&b=c #d", Selected: "<img src=x>/vm/ü"},
+	} {
+		f := v.Fragment()
+		if got := ParseFragment("#" + f); got != v {
+			t.Errorf("ParseFragment(%q) = %+v, want %+v", f, got, v)
+		}
+	}
+	if f := (View{}).Fragment(); f != "" {
+		t.Errorf("the default view's fragment is %q, want empty", f)
+	}
+	if f := (View{Sort: "delta", Desc: true, Selected: "a/b/c"}).Fragment(); f != "sort=delta&desc=1&row=a%2Fb%2Fc" {
+		t.Errorf("fragment = %q", f)
+	}
+	if v := ParseFragment("#filter=regression&q=pure&row=pure%2Fvm%2Fvm&zz=1"); v != (View{Filter: "regression", Search: "pure", Selected: "pure/vm/vm"}) {
+		t.Errorf("parsed view = %+v", v)
+	}
+}
+
+func TestSortByTogglesTheDirection(t *testing.T) {
+	var v View
+	for _, c := range []struct {
+		col  string
+		want View
+	}{
+		{ColDelta, View{Sort: ColDelta}},
+		{ColDelta, View{Sort: ColDelta, Desc: true}},
+		{ColName, View{Sort: ColName}},
+		{ColVerdict, View{}},
+		{ColVerdict, View{Desc: true}},
+	} {
+		v = v.SortBy(c.col)
+		if v != c.want {
+			t.Errorf("after sorting by %s: %+v, want %+v", c.col, v, c.want)
+		}
+	}
+}
