@@ -1,5 +1,5 @@
 // A Web Worker of the viewer: it runs the same module as the page, in its
-// worker role, and computes one comparison per message.
+// worker role, and computes a batch of rows' comparisons per message.
 //
 // The first message carries the compiled WebAssembly.Module (main.js
 // compiled it once) and this worker's number; jobs that arrive before the
@@ -55,5 +55,6 @@ function compute(job) {
   }
   const result = self.benchviewCompute(job);
   result.worker = id;
-  self.postMessage(result);
+  // The results' buffer is handed over, not copied.
+  self.postMessage(result, result.c ? [result.c.buffer] : []);
 }

@@ -13,14 +13,25 @@ import (
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/wasm/actions"
 	"github.com/benchview/benchview/wasm/chart"
+	"github.com/benchview/benchview/wasm/format"
 	"github.com/benchview/benchview/wasm/store"
 )
 
 // IntervalPanel frames the interval bars with a title and a legend.
+//
+// The bars are those of the rows the table holds in its window (see
+// store.Window), in the table's order: all of a review of up to a hundred
+// rows, and of a longer one the rows around those in view, never
+// thousands of unreadable bars. A note says which rows they are, and the
+// bars scroll with the table.
 type IntervalPanel struct {
 	vecty.Core
 	Host     Host        `vecty:"prop"`
-	Rows     []store.Row `vecty:"prop"`
+	Rows     []store.Row `vecty:"prop"` // the table's window
+	First    int         `vecty:"prop"` // Rows[0]'s place in the table
+	Top      int         `vecty:"prop"` // the first row in the table's view
+	Visible  int         `vecty:"prop"` // rows in the table's view
+	Total    int         `vecty:"prop"` // rows the table shows
 	Selected string      `vecty:"prop"`
 	Dark     bool        `vecty:"prop"`
 	Gen      int         `vecty:"prop"`
@@ -28,13 +39,18 @@ type IntervalPanel struct {
 	Live     bool        `vecty:"prop"` // results are still arriving
 }
 
-// Render shows the chart when a shown row has a verdict, or says why not.
+// Render shows the chart when a row of the window has a verdict, or says
+// why not.
 func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 	var rows []review.Row
 	compared := 0 // computed or not: the chart is sized for all of them at once
-	for _, r := range p.Rows {
+	follow := 0   // the bars above the table's first row in view
+	for i, r := range p.Rows {
 		if r.Verdict() {
 			rows = append(rows, r.Row)
+			if p.First+i < p.Top {
+				follow++
+			}
 		}
 		if r.State == review.Compared {
 			compared++
@@ -49,7 +65,10 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 	default:
 		body = elem.Div(
 			vecty.Markup(vecty.Class("chart-scroll")),
-			&IntervalChart{Host: p.Host, Rows: rows, Bars: compared, Selected: p.Selected, Dark: p.Dark, Gen: p.Gen, Live: p.Live},
+			&IntervalChart{
+				Host: p.Host, Rows: rows, Bars: compared, First: p.First, Follow: follow,
+				Selected: p.Selected, Dark: p.Dark, Gen: p.Gen, Live: p.Live,
+			},
 		)
 	}
 	return elem.Section(
@@ -61,8 +80,18 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 			legendItem("noise", "inside the noise"), legendItem("underpowered", "underpowered (no interval)"),
 			elem.Span(vecty.Markup(vecty.Class("hint")), vecty.Text("Click a bar to select its row.")),
 		),
+		vecty.If(p.Compared && len(p.Rows) < p.Total, elem.Paragraph(
+			vecty.Markup(vecty.Class("window-note"), prop.ID("interval-note")),
+			vecty.Text(p.note()),
+		)),
 		body,
 	)
+}
+
+// note says which rows the bars are, of how many.
+func (p *IntervalPanel) note() string {
+	return "Rows " + format.Count(p.First+1) + "–" + format.Count(p.First+len(p.Rows)) + " of " + format.Count(p.Total) +
+		" in the table's order: those around the rows in its view. The bars follow the table as it scrolls."
 }
 
 func legendItem(class, text string) *vecty.HTML {
@@ -76,6 +105,8 @@ type IntervalChart struct {
 	Host     Host         `vecty:"prop"`
 	Rows     []review.Row `vecty:"prop"` // computed rows, in the table's order
 	Bars     int          `vecty:"prop"` // how many rows the chart is sized for
+	First    int          `vecty:"prop"` // the table's window the rows are of: a new one is drawn anew
+	Follow   int          `vecty:"prop"` // the bar of the table's first row in view, scrolled to
 	Selected string       `vecty:"prop"`
 	Dark     bool         `vecty:"prop"`
 	Gen      int          `vecty:"prop"` // the data generation to draw
@@ -86,6 +117,8 @@ type IntervalChart struct {
 	drawn   int     // the generation last handed to the chart
 	drawnAt float64 // when, in performance.now() milliseconds
 	bars    int     // how many rows the div is sized for
+	first   int     // the window last handed to the chart
+	follow  int     // the bar last scrolled to; -1 before the first
 }
 
 // liveInterval is how often, in milliseconds, the bars are redrawn while
@@ -108,6 +141,7 @@ func (c *IntervalChart) Render() vecty.ComponentOrHTML {
 
 // Mount creates the chart in the container.
 func (c *IntervalChart) Mount() {
+	c.follow = -1
 	c.chart = c.Host.NewChart(c.div.Node(), func(name string) {
 		c.Host.Dispatch(&actions.Select{Key: name})
 	})
@@ -125,15 +159,20 @@ func (c *IntervalChart) Unmount() {
 // SkipRender redraws the chart when its data changed and rerenders the
 // container only when its height must change.
 func (c *IntervalChart) SkipRender(prev vecty.Component) bool {
-	if c.chart != nil && c.Gen != c.drawn && (!c.Live || now()-c.drawnAt >= liveInterval) {
+	if c.chart != nil && (c.First != c.first || c.Gen != c.drawn && (!c.Live || now()-c.drawnAt >= liveInterval)) {
 		c.draw()
+	}
+	if c.Follow != c.follow && c.div != nil {
+		c.follow = c.Follow
+		// The box scrolls to the bar of the table's first row in view.
+		c.div.Node().Get("parentElement").Set("scrollTop", chart.BarPitch*c.Follow)
 	}
 	return c.Bars == c.bars
 }
 
 func (c *IntervalChart) draw() {
 	gen, rows, style := c.Gen, c.Rows, chart.Style{Dark: c.Dark, Selected: c.Selected}
-	c.drawn, c.drawnAt = gen, now()
+	c.drawn, c.drawnAt, c.first = gen, now(), c.First
 	c.chart.Draw(func() ([]byte, error) { return chart.IntervalStyled(rows, style) }, func() {
 		c.Host.Dispatch(&actions.ChartDrawn{ID: store.IntervalChart, Gen: gen})
 	})

@@ -169,9 +169,6 @@ func (t *Table) grow() {
 	})
 }
 
-// Unmount forgets a table that is gone.
-func (t *Table) Unmount() { delete(growing, t) }
-
 // update points g's rows at rows, marking g dirty when any changed.
 func (g *RowGroup) update(t *Table, rows []store.Row) {
 	for i, row := range rows {

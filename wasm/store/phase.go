@@ -56,12 +56,13 @@ const IntervalChart = "interval"
 // RunOrderChart is the ID of the run-order chart of the row with key.
 func RunOrderChart(key string) string { return "run:" + key }
 
-// Charts lists the charts the page shows: the interval bars when a shown row
-// has a computed comparison, and the run-order chart of the selected row, or
-// of every shown row with samples when ShowAll.
+// Charts lists the charts the page shows: the interval bars when a row of
+// the table's Window has a computed comparison, and the run-order chart of
+// the selected row, or of every row of the Window with samples when
+// ShowAll.
 func (s *Store) Charts() []Chart {
 	var charts []Chart
-	rows := s.Rows()
+	_, rows := s.Window()
 	for _, r := range rows {
 		if r.Verdict() {
 			charts = append(charts, Chart{IntervalChart, s.intervalGen})

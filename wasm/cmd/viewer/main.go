@@ -64,7 +64,7 @@ type page struct {
 	exportDone func(js.Value)              // takes the exporter's answer to the Download under way
 
 	sentReview int         // the review whose jobs the pool has
-	renderDue  bool        // a throttled render is scheduled
+	renderDue  bool        // a render is scheduled for the next frame
 	fragment   string      // the view last written to the address
 	selected   string      // the selection last written to the address
 	search     string      // the query the reports were loaded from
@@ -77,7 +77,7 @@ type page struct {
 func newPage() *page {
 	p := &page{store: store.New(), doc: js.Global().Get("document"), charts: newECharts()}
 	p.app = &components.App{Store: p.store, Host: p}
-	p.pool = newPool(func(r *actions.RowComputed) { p.Dispatch(r) })
+	p.pool = newPool(func(r *actions.RowsComputed) { p.Dispatch(r) })
 	return p
 }
 
@@ -161,13 +161,9 @@ func (p *page) changed() {
 	p.setState()
 }
 
-// renderInterval is how often the page renders while results stream in
-// from the workers, in milliseconds. Rendering the table and the bars for
-// every result would keep the main thread busy with rendering alone.
-const renderInterval = 200
-
-// render renders the page: in the next frame, or, while comparisons are
-// still arriving, at most every renderInterval.
+// render renders the page: at once, or, while comparisons are still
+// arriving, in the next animation frame, once for every batch of results
+// (and anything else) that arrived before it.
 func (p *page) render() {
 	if done, total := p.store.Progress(); done == 0 || done == total {
 		vecty.Rerender(p.app)
@@ -177,14 +173,10 @@ func (p *page) render() {
 		return
 	}
 	p.renderDue = true
-	var f js.Func
-	f = js.FuncOf(func(js.Value, []js.Value) any {
-		f.Release()
+	components.NextFrame(func() {
 		p.renderDue = false
 		vecty.Rerender(p.app)
-		return nil
 	})
-	js.Global().Call("setTimeout", f, renderInterval)
 }
 
 // setState has document.body.dataset.state say the phase the page shows:

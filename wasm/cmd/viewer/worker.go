@@ -10,11 +10,10 @@ import (
 )
 
 // serveWorker is the module's role inside a Web Worker: web/worker.js calls
-// benchviewCompute with each job message and posts back what it returns,
-// and benchviewExport with a Download's job (see exportJob), whose promise
+// benchviewCompute with each batch message (see pool.send) and posts back
+// what it returns, the batch's comparisons in one transferable buffer; and
+// benchviewExport with a Download's job (see exportJob), whose promise
 // gives the report page's bytes.
-// Structured clone carries the NaN bounds of an underpowered comparison as
-// NaN.
 //
 // One Comparer serves every job of the worker: the rows of a report mostly
 // share their sample counts, and after the first row of a size the
@@ -23,12 +22,15 @@ func serveWorker() {
 	var comparer stats.Comparer
 	js.Global().Set("benchviewCompute", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		m := args[0]
-		c := comparer.Compare(message.SamplesFrom(m.Get("base")), message.SamplesFrom(m.Get("cur")))
-		return map[string]any{
-			"review": m.Get("review"),
-			"index":  m.Get("index"),
-			"c":      []any{c.BaselineMedian, c.Median, c.Delta, c.Lo, c.Hi, int(c.Verdict)},
+		pairs, err := message.PairsFrom(m.Get("sizes"), m.Get("samples"))
+		if err != nil {
+			return map[string]any{"error": err.Error()}
 		}
+		cs := make([]stats.Comparison, len(pairs))
+		for k, p := range pairs {
+			cs[k] = comparer.Compare(p[0], p[1])
+		}
+		return map[string]any{"review": m.Get("review"), "index": m.Get("index"), "c": message.Results(cs)}
 	}))
 	js.Global().Set("benchviewExport", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		job := args[0]
