@@ -1,6 +1,8 @@
 package store
 
 import (
+	"maps"
+
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/tableview"
 )
@@ -144,8 +146,9 @@ func (s *Store) InView() (top, visible int) {
 // compares it with what it saw last.
 func (s *Store) Scrolled() int { return s.viewGen }
 
-// Counts is how many rows of the review have each status.
-func (s *Store) Counts() map[string]int { return s.counts }
+// Counts is how many rows of the review have each status: a copy, which
+// later results leave as it is.
+func (s *Store) Counts() map[string]int { return maps.Clone(s.counts) }
 
 // Selected is the selected row, if the review has it.
 func (s *Store) Selected() (Row, bool) {
