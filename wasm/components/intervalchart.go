@@ -19,18 +19,15 @@ import (
 
 // IntervalPanel frames the interval bars with a title and a legend.
 //
-// The bars are those of the rows the table holds in its window (see
-// store.Window), in the table's order: all of a review of up to a hundred
-// rows, and of a longer one the rows around those in view, never
-// thousands of unreadable bars. A note says which rows they are, and the
-// bars scroll with the table.
+// The bars are those of the store's Bars, in the table's order: every row
+// of a table of up to a hundred rows, and of a longer one the rows in the
+// table's view, never thousands of unreadable bars. A note then says which
+// rows they are, and the bars follow the table as it scrolls.
 type IntervalPanel struct {
 	vecty.Core
 	Host     Host        `vecty:"prop"`
-	Rows     []store.Row `vecty:"prop"` // the table's window
+	Rows     []store.Row `vecty:"prop"` // the rows to draw
 	First    int         `vecty:"prop"` // Rows[0]'s place in the table
-	Top      int         `vecty:"prop"` // the first row in the table's view
-	Visible  int         `vecty:"prop"` // rows in the table's view
 	Total    int         `vecty:"prop"` // rows the table shows
 	Selected string      `vecty:"prop"`
 	Dark     bool        `vecty:"prop"`
@@ -44,13 +41,9 @@ type IntervalPanel struct {
 func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 	var rows []review.Row
 	compared := 0 // computed or not: the chart is sized for all of them at once
-	follow := 0   // the bars above the table's first row in view
-	for i, r := range p.Rows {
+	for _, r := range p.Rows {
 		if r.Verdict() {
 			rows = append(rows, r.Row)
-			if p.First+i < p.Top {
-				follow++
-			}
 		}
 		if r.State == review.Compared {
 			compared++
@@ -66,7 +59,7 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 		body = elem.Div(
 			vecty.Markup(vecty.Class("chart-scroll")),
 			&IntervalChart{
-				Host: p.Host, Rows: rows, Bars: compared, First: p.First, Follow: follow,
+				Host: p.Host, Rows: rows, Bars: compared, First: p.First,
 				Selected: p.Selected, Dark: p.Dark, Gen: p.Gen, Live: p.Live,
 			},
 		)
@@ -90,8 +83,8 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 
 // note says which rows the bars are, of how many.
 func (p *IntervalPanel) note() string {
-	return "Rows " + format.Count(p.First+1) + "–" + format.Count(p.First+len(p.Rows)) + " of " + format.Count(p.Total) +
-		" in the table's order: those around the rows in its view. The bars follow the table as it scrolls."
+	return format.Count(len(p.Rows)) + " of " + format.Count(p.Total) + " rows: rows " + format.Count(p.First+1) + "–" +
+		format.Count(p.First+len(p.Rows)) + " of the table, those in its view. The bars follow the table as it scrolls."
 }
 
 func legendItem(class, text string) *vecty.HTML {
@@ -105,8 +98,7 @@ type IntervalChart struct {
 	Host     Host         `vecty:"prop"`
 	Rows     []review.Row `vecty:"prop"` // computed rows, in the table's order
 	Bars     int          `vecty:"prop"` // how many rows the chart is sized for
-	First    int          `vecty:"prop"` // the table's window the rows are of: a new one is drawn anew
-	Follow   int          `vecty:"prop"` // the bar of the table's first row in view, scrolled to
+	First    int          `vecty:"prop"` // the table's row the bars start at: new rows are drawn anew
 	Selected string       `vecty:"prop"`
 	Dark     bool         `vecty:"prop"`
 	Gen      int          `vecty:"prop"` // the data generation to draw
@@ -117,8 +109,8 @@ type IntervalChart struct {
 	drawn   int     // the generation last handed to the chart
 	drawnAt float64 // when, in performance.now() milliseconds
 	bars    int     // how many rows the div is sized for
-	first   int     // the window last handed to the chart
-	follow  int     // the bar last scrolled to; -1 before the first
+	first   int     // the First last handed to the chart
+	due     bool    // a redraw is scheduled (see scrolled)
 }
 
 // liveInterval is how often, in milliseconds, the bars are redrawn while
@@ -141,7 +133,6 @@ func (c *IntervalChart) Render() vecty.ComponentOrHTML {
 
 // Mount creates the chart in the container.
 func (c *IntervalChart) Mount() {
-	c.follow = -1
 	c.chart = c.Host.NewChart(c.div.Node(), func(name string) {
 		c.Host.Dispatch(&actions.Select{Key: name})
 	})
@@ -159,15 +150,41 @@ func (c *IntervalChart) Unmount() {
 // SkipRender redraws the chart when its data changed and rerenders the
 // container only when its height must change.
 func (c *IntervalChart) SkipRender(prev vecty.Component) bool {
-	if c.chart != nil && (c.First != c.first || c.Gen != c.drawn && (!c.Live || now()-c.drawnAt >= liveInterval)) {
+	switch {
+	case c.chart == nil:
+	case c.Gen != c.drawn && (!c.Live || now()-c.drawnAt >= liveInterval):
 		c.draw()
-	}
-	if c.Follow != c.follow && c.div != nil {
-		c.follow = c.Follow
-		// The box scrolls to the bar of the table's first row in view.
-		c.div.Node().Get("parentElement").Set("scrollTop", chart.BarPitch*c.Follow)
+	case c.First != c.first:
+		c.scrolled()
 	}
 	return c.Bars == c.bars
+}
+
+// scrollInterval is how often, in milliseconds, the bars follow the table
+// while it scrolls.
+const scrollInterval = 100
+
+// scrolled redraws the bars for the rows the table scrolled to, at most
+// every scrollInterval: at once, or once that much time has passed since
+// the last draw, with the rows in view then.
+func (c *IntervalChart) scrolled() {
+	if wait := scrollInterval - (now() - c.drawnAt); wait > 0 {
+		if !c.due {
+			c.due = true
+			var f js.Func
+			f = js.FuncOf(func(js.Value, []js.Value) any {
+				f.Release()
+				c.due = false
+				if c.chart != nil && c.First != c.first {
+					c.draw()
+				}
+				return nil
+			})
+			js.Global().Call("setTimeout", f, wait)
+		}
+		return
+	}
+	c.draw()
 }
 
 func (c *IntervalChart) draw() {

@@ -30,8 +30,8 @@ type Review struct {
 func (r *Review) Render() vecty.ComponentOrHTML {
 	s := r.Store
 	first, rows := s.Window()
+	barsFirst, bars := s.Bars()
 	total := s.Shown()
-	top, visible := s.InView()
 	done, jobs := s.Progress()
 	selected, hasSelected := s.Selected()
 	view := s.View()
@@ -47,7 +47,7 @@ func (r *Review) Render() vecty.ComponentOrHTML {
 		elem.Div(
 			vecty.Markup(vecty.Class("charts")),
 			&IntervalPanel{
-				Host: r.Host, Rows: rows, First: first, Top: top, Visible: visible, Total: total,
+				Host: r.Host, Rows: bars, First: barsFirst, Total: total,
 				Selected: view.Selected, Dark: s.Dark(),
 				Gen: s.Gen(store.IntervalChart), Compared: s.Compared(), Live: done < jobs,
 			},
@@ -55,7 +55,7 @@ func (r *Review) Render() vecty.ComponentOrHTML {
 		vecty.If(s.ShowAll(), &RunOrderGrid{Host: r.Host, Rows: rows, Selected: view.Selected, Dark: s.Dark(), Gen: runGen}),
 		&Table{
 			Host: r.Host, Rows: rows, First: first, Total: total, View: view, Compared: s.Compared(),
-			Reset: s.Scrolled(), At: s.Position(),
+			Reset: s.Scrolled(), At: s.Position(), HasDetails: hasSelected,
 			Details: &RunOrderPanel{
 				Host: r.Host, Row: selected, HasRow: hasSelected, Dark: s.Dark(),
 				Gen: runGen, ShowAll: s.ShowAll(),

@@ -59,9 +59,9 @@ func (p *RunOrderPanel) Render() vecty.ComponentOrHTML {
 }
 
 // reveal scrolls the page, if it must, to have the panel in view: it is
-// docked below the table's rows (sticky at the window's bottom while the
-// table is in view), so a row selected on a bar, or by a link, has its
-// run order in view as well as a row clicked in the table.
+// docked below the table's rows, whose box leaves it room on the screen,
+// so a row selected in the table, on a bar or by a link has its run order
+// in view beside the row.
 func (p *RunOrderPanel) reveal() {
 	if p.section == nil {
 		return

@@ -38,10 +38,9 @@ type Table struct {
 	Reset    int                   `vecty:"prop"` // store.Scrolled(): the table goes back to its top when it changes
 	At       int                   `vecty:"prop"` // the selected row's place in the table, -1 when none is shown
 	Details  vecty.ComponentOrHTML `vecty:"prop"` // docked below the rows: the selected row's run order
-
-	rowGroups []*RowGroup // the <tbody> elements, by position
-	more      int         // groups to add at the next render (see grow)
-	growDue   bool        // a frame will add them
+	// HasDetails: a row is selected, and its run order takes room below
+	// the rows.
+	HasDetails bool `vecty:"prop"`
 
 	box       *vecty.HTML // the scrolling box
 	rowHeight float64     // a row's height in pixels, measured once rows show
@@ -57,20 +56,15 @@ const defaultRowHeight = 31
 func (t *Table) Render() vecty.ComponentOrHTML {
 	cols := t.columns()
 	t.follow()
-	groups := t.groups()
-	shown := 0
-	for _, g := range t.rowGroups {
-		shown += len(g.rows)
-	}
 	t.box = elem.Div(
-		vecty.Markup(vecty.Class("table-scroll"), prop.ID("results-scroll"), event.Scroll(t.onScroll)),
+		vecty.Markup(vecty.Class("table-scroll"), vecty.ClassMap{"with-details": t.HasDetails}, prop.ID("results-scroll"), event.Scroll(t.onScroll)),
 		elem.Table(
 			vecty.Markup(vecty.Class("results-table"), prop.ID("results"), vecty.Attribute("aria-rowcount", t.Total+2)),
 			elem.Caption(vecty.Markup(vecty.Class("visually-hidden")), vecty.Text("Results, one row per benchmark, kind and backend")),
 			elem.TableHead(t.renderGroups(), t.renderHeader(cols)),
 			t.spacer(t.First, len(cols)),
-			groups,
-			t.spacer(t.Total-t.First-shown, len(cols)),
+			elem.TableBody(t.rows()),
+			t.spacer(t.Total-t.First-len(t.Rows), len(cols)),
 		),
 	)
 	return elem.Section(
@@ -79,6 +73,17 @@ func (t *Table) Render() vecty.ComponentOrHTML {
 		vecty.If(t.Total == 0, elem.Paragraph(vecty.Markup(vecty.Class("empty")), vecty.Text("No row matches the filter and the search."))),
 		t.Details,
 	)
+}
+
+// rows are the window's rows. They are not keyed (vecty 0.6 drops the
+// element of a keyed child that skips rendering): a row that shows what
+// the row at its place showed skips rendering.
+func (t *Table) rows() vecty.List {
+	list := make(vecty.List, len(t.Rows))
+	for i, row := range t.Rows {
+		list[i] = &TableRow{Host: t.Host, Row: row, Selected: row.Key.String() == t.View.Selected, Compared: t.Compared}
+	}
+	return list
 }
 
 // spacer stands for n rows the window leaves out.
@@ -168,10 +173,7 @@ func (t *Table) tell() {
 }
 
 // Unmount forgets a table that is gone.
-func (t *Table) Unmount() {
-	delete(growing, t)
-	t.box = nil
-}
+func (t *Table) Unmount() { t.box = nil }
 
 func (t *Table) columns() []tableview.Column {
 	cols := append([]tableview.Column{}, tableview.HeadColumns...)

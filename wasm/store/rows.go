@@ -132,6 +132,24 @@ func (s *Store) windowRange(n int) (lo, hi int) {
 	return lo, hi
 }
 
+// Bars is the rows the interval chart shows: the whole table when it has
+// no more than a Window's fewest rows (minWindow), else the rows in the
+// table's view, never thousands of bars. first is Rows[0]'s place in the
+// table.
+func (s *Store) Bars() (first int, rows []Row) {
+	idx := s.shownRows()
+	lo, hi := 0, len(idx)
+	if len(idx) > minWindow {
+		top, visible := s.InView()
+		lo, hi = top, top+visible
+	}
+	rows = make([]Row, hi-lo)
+	for p, i := range idx[lo:hi] {
+		rows[p] = s.row(i)
+	}
+	return lo, rows
+}
+
 // InView is the rows the table's viewport shows, as the page last
 // reported them (Scrolled): from top, visible of them, clipped to the
 // table.

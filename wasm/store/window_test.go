@@ -82,17 +82,25 @@ func TestTheWindowFollowsTheScroll(t *testing.T) {
 			}
 		}
 	}
-	s.Dispatch(&actions.Search{Text: "CASE19"})
+	// The bars are the rows in view.
+	s.Dispatch(&actions.Scrolled{Top: 500, Visible: 13})
+	if first, bars := s.Bars(); first != 500 || len(bars) != 13 || bars[0].Key != s.Rows()[500].Key {
+		t.Errorf("in view 500+13: bars of rows [%d, %d)", first, first+len(bars))
+	}
+	s.Dispatch(&actions.Search{Text: "CASE199"})
 	if first, rows := s.Window(); first != 0 || len(rows) != s.Shown() {
 		t.Errorf("a search shows rows [%d, %d) of %d, want the table from its top", first, first+len(rows), s.Shown())
 	}
-	// case19, case190-199, case1900-1999
-	if s.Shown() != 1+10+100 {
-		t.Errorf("%d rows match case19, want 111", s.Shown())
+	if first, bars := s.Bars(); first != 0 || len(bars) != s.Shown() {
+		t.Errorf("a table of %d rows has bars of rows [%d, %d), want all of them", s.Shown(), first, first+len(bars))
+	}
+	// case199 and case1990-1999
+	if s.Shown() != 1+10 {
+		t.Errorf("%d rows match case199, want 11", s.Shown())
 	}
 	for _, r := range s.Rows() {
-		if !strings.Contains(r.Key.String(), "case19") {
-			t.Errorf("%s shown for the search case19", r.Key)
+		if !strings.Contains(r.Key.String(), "case199") {
+			t.Errorf("%s shown for the search case199", r.Key)
 		}
 	}
 }

@@ -172,7 +172,7 @@ const progressInterval = 100
 
 // parseBudget is how long, in milliseconds, reading a report holds the
 // main thread before it lets the page have a turn.
-const parseBudget = 8
+const parseBudget = 20
 
 // pieceSize is how many bytes pump hands the parser at once, so that it
 // can yield between them: a file's stream comes in chunks of a megabyte or

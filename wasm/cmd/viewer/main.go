@@ -37,14 +37,15 @@ func main() {
 		serveWorker()
 		return
 	}
-	// The page's live heap is small (some 8 MB with a review of 100 rows a
-	// side), and every collection marks it in one go, in whatever task is
-	// running: 15-35 ms, four or five times while a first review was built.
-	// Collecting at five times the live heap, not twice, makes that rare;
-	// the limit has a review of very large reports collect sooner instead,
-	// before the WebAssembly memory (which never shrinks) grows past it.
-	debug.SetGCPercent(400)
-	debug.SetMemoryLimit(512 << 20)
+	// Every collection marks the page's live heap in one go, in whatever
+	// task is running: with the reports of a suite of ten thousand rows
+	// (some 40 MB live) that is 100-200 ms of a task, several times while
+	// a review is read and computed, and again on a search. Collecting at
+	// ten times the live heap, not twice, makes that rare; the limit has
+	// very large reports collect sooner instead, before the WebAssembly
+	// memory (which never shrinks) grows past it.
+	debug.SetGCPercent(1000)
+	debug.SetMemoryLimit(384 << 20)
 	p := newPage()
 	p.start()
 	select {} // callbacks from the page keep the program busy from here on
@@ -64,7 +65,8 @@ type page struct {
 	exportDone func(js.Value)              // takes the exporter's answer to the Download under way
 
 	sentReview int         // the review whose jobs the pool has
-	renderDue  bool        // a render is scheduled for the next frame
+	renderDue  bool        // a render is scheduled for a coming frame
+	rendered   float64     // when the page last rendered, in performance.now() milliseconds
 	fragment   string      // the view last written to the address
 	selected   string      // the selection last written to the address
 	search     string      // the query the reports were loaded from
@@ -162,10 +164,13 @@ func (p *page) changed() {
 }
 
 // render renders the page: at once, or, while comparisons are still
-// arriving, in the next animation frame, once for every batch of results
-// (and anything else) that arrived before it.
+// arriving, in an animation frame at least liveRender after the last, once
+// for every batch of results (and anything else) that arrived meanwhile.
+// The workers and the page share the machine's cores: a render a frame
+// took time from the computation and showed nothing a reader could follow.
 func (p *page) render() {
 	if done, total := p.store.Progress(); done == 0 || done == total {
+		p.rendered = now()
 		vecty.Rerender(p.app)
 		return
 	}
@@ -173,11 +178,24 @@ func (p *page) render() {
 		return
 	}
 	p.renderDue = true
-	components.NextFrame(func() {
+	var frame func()
+	frame = func() {
+		if now()-p.rendered < liveRender {
+			components.NextFrame(frame)
+			return
+		}
 		p.renderDue = false
+		p.rendered = now()
 		vecty.Rerender(p.app)
-	})
+	}
+	components.NextFrame(frame)
 }
+
+// liveRender is how often, in milliseconds, the page renders at most while
+// results arrive.
+const liveRender = 100
+
+func now() float64 { return js.Global().Get("performance").Call("now").Float() }
 
 // setState has document.body.dataset.state say the phase the page shows:
 // now if it shows the store's phase already, else in the first frame that
@@ -191,8 +209,8 @@ func (p *page) setState() {
 // writeState writes the phase App rendered last, once it is the store's,
 // and looks again in the next frame until it is. The state so never claims
 // what the page does not show yet: an error before its alert, ready before
-// the Download button is enabled. Ready also waits for every table row to be
-// filled in (components.Settled). And before the state says anything, the
+// the Download button is enabled. Ready also waits for the review to show
+// all its parts (components.Settled). And before the state says anything, the
 // warm-up's made-up review leaves the document, so that no script reading
 // the state finds rows that are not the page's.
 func (p *page) writeState() {

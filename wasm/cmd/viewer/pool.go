@@ -35,15 +35,17 @@ type pool struct {
 	comparer stats.Comparer // for computing on the page
 }
 
-// depth is how many batches a worker holds at once.
-const depth = 2
+// depth is how many batches a worker holds at once: enough work queued
+// that a worker never waits for a page that is busy rendering (a render
+// of the page can take longer than a batch on a loaded machine).
+const depth = 4
 
 // A batch holds at most maxBatch rows and, past its first row, at most
 // maxBatchSamples samples: a few tens of milliseconds of work, so that
 // results (and the progress shown) keep coming, and a long row (a soak
 // run's) travels alone.
 const (
-	maxBatch        = 64
+	maxBatch        = 128
 	maxBatchSamples = 1 << 16
 )
 

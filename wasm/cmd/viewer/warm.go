@@ -71,9 +71,8 @@ func (p *page) warmReview() {
 		println("benchview: warm-up:", err.Error())
 		return
 	}
-	// The review shows its parts a frame each, then its rows as shells,
-	// then filled in (see components.Review and components.RowGroup); the
-	// browser styles and lays each out in its frame.
+	// The review shows its parts a frame each (see components.Review);
+	// the browser styles and lays each out in its frame.
 	for range warmFrames {
 		nextFrame()
 		if components.Settled() || p.busy() || !p.warmUp.Truthy() {
@@ -92,8 +91,8 @@ func (p *page) endWarmUp() {
 }
 
 // warmFrames is how many frames warmReview waits for its review to show in
-// full, at most: a frame a part, one for the shells, one or two to fill
-// them in, and room for the page's own renders meanwhile.
+// full, at most: a frame a part, and room for the page's own renders
+// meanwhile.
 const warmFrames = 12
 
 // warmReport is a report of a few rows, 200 samples each, one for each
