@@ -218,3 +218,25 @@ func interactions(b *testing.B, br *browser) (search, filter, sort float64) {
 	return search, filter, sort
 }
 
+
+// A soak run's rows (100,000 samples a side) take seconds each: while one
+// is computed its row says for how long, the page answers input, and at
+// ready the verdicts are compare's.
+func TestASoakRowShowsItsProgress(t *testing.T) {
+	spec := suitegen.Spec{Rows: 3, Samples: 100_000, Seed: 5}
+	base, cur := writeSuite(t, t.TempDir(), spec)
+	b := open(t, serve(t))
+	b.do(t, chromedp.Navigate(b.origin+"/"))
+	b.waitFor(t, "the viewer to start", `document.body.dataset.state === "idle"`)
+	for _, f := range []struct{ sel, path string }{{"#baseline-file", base}, {"#current-file", cur}} {
+		b.do(t, chromedp.SetUploadFiles(chromedp.CSS(f.sel), []string{f.path}))
+	}
+	b.waitWithin(t, suiteTimeout, "a row saying for how long it has been computed",
+		`[...document.querySelectorAll("tr[data-row] .pill")].some(p => /^computing… [1-9][0-9]* s$/.test(p.textContent))`)
+	// The page answers while the workers compute: a search filters at once.
+	b.do(t, chromedp.SendKeys(chromedp.CSS("#search"), "case1/"))
+	b.waitFor(t, "the search to filter while computing", `document.querySelectorAll("tr[data-row]").length === 1`)
+	b.do(t, chromedp.SetValue(chromedp.CSS("#search"), ""), chromedp.Evaluate[chromedp.Void](`document.getElementById("search").dispatchEvent(new Event("input", {bubbles: true}))`))
+	b.waitWithin(t, suiteTimeout, "the soak rows computed", ready+` && document.querySelectorAll("tr[data-row]").length === 3`)
+	checkVerdicts(t, tableRows(t, b), compare(t, base, cur))
+}

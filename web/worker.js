@@ -53,6 +53,8 @@ function compute(job) {
     );
     return;
   }
+  // Say a batch is begun (its rows show for how long), then compute it.
+  self.postMessage({ worker: id, review: job.review, index: job.index, started: true });
   const result = self.benchviewCompute(job);
   result.worker = id;
   // The results' buffer is handed over, not copied.

@@ -67,6 +67,14 @@ type RowsComputed struct {
 	Comparisons []stats.Comparison
 }
 
+// RowsStarted: a worker began computing rows Index of review Review at
+// At, in the page's milliseconds (performance.now()).
+type RowsStarted struct {
+	Review int
+	Index  []int
+	At     float64
+}
+
 // SortBy sorts the table by Column; choosing the column already sorted by
 // reverses the order.
 type SortBy struct{ Column string }

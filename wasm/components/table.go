@@ -80,8 +80,13 @@ func (t *Table) Render() vecty.ComponentOrHTML {
 // the row at its place showed skips rendering.
 func (t *Table) rows() vecty.List {
 	list := make(vecty.List, len(t.Rows))
+	at := now()
 	for i, row := range t.Rows {
-		list[i] = &TableRow{Host: t.Host, Row: row, Selected: row.Key.String() == t.View.Selected, Compared: t.Compared}
+		elapsed := 0
+		if row.Status == store.Pending && row.Started > 0 {
+			elapsed = int((at - row.Started) / 1000)
+		}
+		list[i] = &TableRow{Host: t.Host, Row: row, Selected: row.Key.String() == t.View.Selected, Compared: t.Compared, Elapsed: elapsed}
 	}
 	return list
 }
@@ -244,11 +249,15 @@ func num(text, class string) *vecty.HTML {
 }
 
 // renderVerdict is the status in words and colour, with what a reader needs
-// to know about it.
-func renderVerdict(r store.Row) *vecty.HTML {
+// to know about it: for a row being computed, for how long, in seconds
+// (a soak run's row of 100,000 samples a side takes many).
+func renderVerdict(r store.Row, elapsed int) *vecty.HTML {
 	text := format.Status(&r.Row, r.Status)
 	if r.Status == store.Pending {
 		text = "computing…"
+		if r.Started > 0 {
+			text = "computing… " + strconv.Itoa(elapsed) + " s"
+		}
 	}
 	return elem.Span(vecty.Markup(vecty.Class("pill", format.StatusClass(r.Status)), vecty.Attribute("title", text)), vecty.Text(text))
 }

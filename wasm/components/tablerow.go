@@ -21,6 +21,7 @@ type TableRow struct {
 	Row      store.Row `vecty:"prop"`
 	Selected bool      `vecty:"prop"`
 	Compared bool      `vecty:"prop"` // two reports: Δ, interval and both sides
+	Elapsed  int       `vecty:"prop"` // seconds a worker has been computing the row
 }
 
 // same reports whether t and u show the same thing. The store replaces a
@@ -31,7 +32,8 @@ func (t *TableRow) same(u *TableRow) bool {
 		t.Row.Comparison == u.Row.Comparison &&
 		t.Row.BaseStats == u.Row.BaseStats && t.Row.CurStats == u.Row.CurStats &&
 		t.Row.Base == u.Row.Base && t.Row.Cur == u.Row.Cur &&
-		t.Selected == u.Selected && t.Compared == u.Compared
+		t.Selected == u.Selected && t.Compared == u.Compared &&
+		t.Row.Started == u.Row.Started && t.Elapsed == u.Elapsed
 }
 
 // SkipRender skips a row that shows what it showed.
@@ -60,7 +62,7 @@ func (t *TableRow) Render() vecty.ComponentOrHTML {
 				elem.Span(vecty.Markup(vecty.Class("kb")), vecty.Text("/"+r.Key.Kind+"/"+r.Key.Backend)),
 			),
 		),
-		elem.TableData(vecty.Markup(vecty.Class("verdict")), renderVerdict(r)),
+		elem.TableData(vecty.Markup(vecty.Class("verdict")), renderVerdict(r, t.Elapsed)),
 	}
 	if t.Compared {
 		delta, interval := format.None, format.None

@@ -20,6 +20,9 @@ type Row struct {
 	// noise", "underpowered") when it is computed, Pending before, or its
 	// review.State when it is not a comparison.
 	Status string
+	// Started is when a worker began computing a Pending row, in the
+	// page's milliseconds; 0 when none has yet.
+	Started float64
 }
 
 // Verdict reports whether Status is a verdict (the page's data-verdict)
@@ -28,7 +31,7 @@ func (r Row) Verdict() bool { return tableview.HasVerdict(&r.Row) }
 
 func (s *Store) row(i int) Row {
 	r := s.review.Rows[i]
-	return Row{Row: r, Status: tableview.Status(&r)}
+	return Row{Row: r, Status: tableview.Status(&r), Started: s.started[i]}
 }
 
 // Shown is how many rows the table shows: the review's rows that pass the

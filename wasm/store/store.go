@@ -21,8 +21,9 @@ type Store struct {
 	reviewID int    // identifies review, so late results of an older one are dropped
 	done     []bool // by row index of review
 	ndone    int
-	jobs     int            // rows of review that need computing
-	counts   map[string]int // rows of review by status
+	jobs     int             // rows of review that need computing
+	counts   map[string]int  // rows of review by status
+	started  map[int]float64 // when a worker began each row not computed yet (RowsStarted)
 
 	// What the table shows, computed when first asked for after a change:
 	// table is nil once comparisons arrived since it was made, shown once
@@ -88,6 +89,14 @@ func (s *Store) Dispatch(a any) {
 		s.rebuild()
 	case *actions.RowsComputed:
 		s.computed(a)
+	case *actions.RowsStarted:
+		if a.Review == s.reviewID {
+			for _, i := range a.Index {
+				if i >= 0 && i < len(s.done) && !s.done[i] {
+					s.started[i] = a.At
+				}
+			}
+		}
 	case *actions.SortBy:
 		s.view = s.view.SortBy(a.Column)
 		s.viewChanged()
@@ -152,6 +161,7 @@ func (s *Store) rebuild() {
 	s.table, s.shown, s.byKey, s.top = nil, nil, nil, 0
 	s.viewGen++
 	s.counts = map[string]int{}
+	s.started = map[int]float64{}
 	if base == nil && cur == nil {
 		return
 	}
@@ -180,6 +190,7 @@ func (s *Store) computed(a *actions.RowsComputed) {
 		c := a.Comparisons[k]
 		s.review.Rows[i].Comparison = &c
 		s.done[i] = true
+		delete(s.started, i)
 		s.ndone++
 		s.counts[Pending]--
 		s.counts[c.Verdict.String()]++

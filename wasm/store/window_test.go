@@ -37,6 +37,15 @@ func TestCountsAreExactBatchByBatch(t *testing.T) {
 	for len(jobs) > 0 {
 		batch := jobs[:min(37, len(jobs))]
 		jobs = jobs[len(batch):]
+		before := s.Counts()
+		started := &actions.RowsStarted{Review: s.ReviewID(), At: 1234}
+		for _, j := range batch {
+			started.Index = append(started.Index, j.Index)
+		}
+		s.Dispatch(started)
+		if r := s.Rows()[batch[0].Index]; r.Status != Pending || r.Started != 1234 {
+			t.Fatalf("a row begun: status %q, started %v", r.Status, r.Started)
+		}
 		a := &actions.RowsComputed{Review: s.ReviewID()}
 		for _, j := range batch {
 			c := comparer.Compare(j.Base, j.Cur)
@@ -45,6 +54,12 @@ func TestCountsAreExactBatchByBatch(t *testing.T) {
 			want[c.Verdict.String()]++
 		}
 		s.Dispatch(a)
+		if r := s.Rows()[batch[0].Index]; r.Started != 0 {
+			t.Fatalf("a row computed still says it started at %v", r.Started)
+		}
+		if before[Pending] != len(jobs)+len(batch) {
+			t.Fatalf("counts taken before a batch changed with it: %v", before)
+		}
 		got := s.Counts()
 		for v, n := range want {
 			if got[v] != n {

@@ -67,6 +67,7 @@ type page struct {
 	sentReview int         // the review whose jobs the pool has
 	renderDue  bool        // a render is scheduled for a coming frame
 	rendered   float64     // when the page last rendered, in performance.now() milliseconds
+	ticking    bool        // a tick is scheduled
 	fragment   string      // the view last written to the address
 	selected   string      // the selection last written to the address
 	search     string      // the query the reports were loaded from
@@ -79,7 +80,7 @@ type page struct {
 func newPage() *page {
 	p := &page{store: store.New(), doc: js.Global().Get("document"), charts: newECharts()}
 	p.app = &components.App{Store: p.store, Host: p}
-	p.pool = newPool(func(r *actions.RowsComputed) { p.Dispatch(r) })
+	p.pool = newPool(p.Dispatch)
 	return p
 }
 
@@ -161,6 +162,21 @@ func (p *page) changed() {
 	}
 	p.writeAddress()
 	p.setState()
+	p.tick()
+}
+
+// tick renders the page every second while rows are computed, so that a
+// row that takes long (a soak run's) shows for how long it has been.
+func (p *page) tick() {
+	if done, total := p.store.Progress(); p.ticking || done == total {
+		return
+	}
+	p.ticking = true
+	time.AfterFunc(time.Second, func() {
+		p.ticking = false
+		p.render()
+		p.tick()
+	})
 }
 
 // render renders the page: at once, or, while comparisons are still

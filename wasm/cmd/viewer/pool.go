@@ -27,8 +27,8 @@ type pool struct {
 	queue    []store.Job           // jobs not sent yet
 	inFlight map[int][][]store.Job // batches sent to each worker, not answered yet
 	dead     map[int]bool          // workers that failed
-	done     func(*actions.RowsComputed)
-	batch    int // rows a batch holds at most, for the queue run was given
+	done     func(any)             // takes RowsStarted and RowsComputed
+	batch    int                   // rows a batch holds at most, for the queue run was given
 
 	local    bool           // no worker runs: compute on the page
 	running  bool           // the page's own loop is computing
@@ -51,7 +51,7 @@ const (
 
 // newPool starts the workers. They receive the module main.js compiled, so
 // nothing is downloaded or compiled twice.
-func newPool(done func(*actions.RowsComputed)) *pool {
+func newPool(done func(any)) *pool {
 	p := &pool{done: done, inFlight: map[int][][]store.Job{}, dead: map[int]bool{}}
 	module := js.Global().Get("benchviewModule")
 	worker := js.Global().Get("Worker")
@@ -138,7 +138,8 @@ func (p *pool) send(w int) {
 	p.workers[w].Call("postMessage", msg, []any{idx.Get("buffer"), sizes.Get("buffer"), samples.Get("buffer")})
 }
 
-// message receives a worker's results and gives the worker its next batch.
+// message receives a worker's results and gives the worker its next batch;
+// or the word that the worker began a batch.
 func (p *pool) message(_ js.Value, args []js.Value) any {
 	m := args[0].Get("data")
 	w := m.Get("worker").Int()
@@ -150,6 +151,10 @@ func (p *pool) message(_ js.Value, args []js.Value) any {
 		return nil
 	}
 	review, index := m.Get("review").Int(), message.Int32sFrom(m.Get("index"))
+	if m.Get("started").Truthy() {
+		p.done(&actions.RowsStarted{Review: review, Index: index, At: now()})
+		return nil
+	}
 	for i, b := range p.inFlight[w] {
 		if b[0].Review == review && b[0].Index == index[0] {
 			p.inFlight[w] = append(p.inFlight[w][:i], p.inFlight[w][i+1:]...)
