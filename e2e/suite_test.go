@@ -218,7 +218,6 @@ func interactions(b *testing.B, br *browser) (search, filter, sort float64) {
 	return search, filter, sort
 }
 
-
 // A soak run's rows (100,000 samples a side) take seconds each: while one
 // is computed its row says for how long, the page answers input, and at
 // ready the verdicts are compare's.
