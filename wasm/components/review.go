@@ -32,6 +32,7 @@ func (r *Review) Render() vecty.ComponentOrHTML {
 	first, rows := s.Window()
 	barsFirst, bars := s.Bars()
 	total := s.Shown()
+	top, visible := s.InView()
 	done, jobs := s.Progress()
 	selected, hasSelected := s.Selected()
 	view := s.View()
@@ -54,7 +55,8 @@ func (r *Review) Render() vecty.ComponentOrHTML {
 		),
 		vecty.If(s.ShowAll(), &RunOrderGrid{Host: r.Host, Rows: rows, Selected: view.Selected, Dark: s.Dark(), Gen: runGen}),
 		&Table{
-			Host: r.Host, Rows: rows, First: first, Total: total, View: view, Compared: s.Compared(),
+			Host: r.Host, Rows: rows, First: first, Total: total, InView: top + visible - first,
+			View: view, Compared: s.Compared(),
 			Reset: s.Scrolled(), At: s.Position(), HasDetails: hasSelected,
 			Details: &RunOrderPanel{
 				Host: r.Host, Row: selected, HasRow: hasSelected, Dark: s.Dark(),

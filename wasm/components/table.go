@@ -33,6 +33,7 @@ type Table struct {
 	Rows     []store.Row           `vecty:"prop"` // the window
 	First    int                   `vecty:"prop"` // Rows[0]'s place in the table
 	Total    int                   `vecty:"prop"` // rows the table shows, in and out of the window
+	InView   int                   `vecty:"prop"` // how many of Rows, from the first, reach the end of the view
 	View     store.View            `vecty:"prop"`
 	Compared bool                  `vecty:"prop"` // two reports: Δ, interval and both sides
 	Reset    int                   `vecty:"prop"` // store.Scrolled(): the table goes back to its top when it changes
@@ -46,7 +47,43 @@ type Table struct {
 	rowHeight float64     // a row's height in pixels, measured once rows show
 	reset, at int         // the Reset and At the box last scrolled for
 	told      [2]int      // the rows in view last told the store
+	limit     int         // rows of the window rendered (see grow)
+	window    [3]int      // First, len(Rows) and Reset when limit was set
+	growDue   bool        // a frame will render the whole window
 }
+
+// grow renders the window in two steps whenever it changes: the rows in
+// view in one frame, the rest of the window in the next. A hundred rows
+// at once (a table's first render, a sort, a scroll to another window)
+// made one task of the page's longest; the rows a reader sees come first.
+func (t *Table) grow() {
+	want := len(t.Rows)
+	if w := [3]int{t.First, want, t.Reset}; w != t.window || t.box == nil {
+		t.window = w
+		t.limit = min(want, t.InView+viewMargin)
+	}
+	t.limit = min(t.limit, want)
+	if t.limit == want {
+		delete(growing, t)
+		return
+	}
+	growing[t] = true
+	if t.growDue {
+		return
+	}
+	t.growDue = true
+	NextFrame(func() {
+		t.growDue = false
+		if growing[t] {
+			t.limit = len(t.Rows)
+			vecty.Rerender(t)
+		}
+	})
+}
+
+// viewMargin is how many rows past the view the first step of grow
+// renders.
+const viewMargin = 4
 
 // defaultRowHeight is a row's height until one is measured (it depends on
 // the fonts): the spacers need one before the first row is laid out.
@@ -56,6 +93,7 @@ const defaultRowHeight = 31
 func (t *Table) Render() vecty.ComponentOrHTML {
 	cols := t.columns()
 	t.follow()
+	t.grow()
 	t.box = elem.Div(
 		vecty.Markup(vecty.Class("table-scroll"), vecty.ClassMap{"with-details": t.HasDetails}, prop.ID("results-scroll"), event.Scroll(t.onScroll)),
 		elem.Table(
@@ -64,7 +102,7 @@ func (t *Table) Render() vecty.ComponentOrHTML {
 			elem.TableHead(t.renderGroups(), t.renderHeader(cols)),
 			t.spacer(t.First, len(cols)),
 			elem.TableBody(t.rows()),
-			t.spacer(t.Total-t.First-len(t.Rows), len(cols)),
+			t.spacer(t.Total-t.First-t.limit, len(cols)),
 		),
 	)
 	return elem.Section(
@@ -75,13 +113,13 @@ func (t *Table) Render() vecty.ComponentOrHTML {
 	)
 }
 
-// rows are the window's rows. They are not keyed (vecty 0.6 drops the
+// rows are the window's rows, as many as grow allows. They are not keyed (vecty 0.6 drops the
 // element of a keyed child that skips rendering): a row that shows what
 // the row at its place showed skips rendering.
 func (t *Table) rows() vecty.List {
-	list := make(vecty.List, len(t.Rows))
+	list := make(vecty.List, t.limit)
 	at := now()
-	for i, row := range t.Rows {
+	for i, row := range t.Rows[:t.limit] {
 		elapsed := 0
 		if row.Status == store.Pending && row.Started > 0 {
 			elapsed = int((at - row.Started) / 1000)
@@ -178,7 +216,10 @@ func (t *Table) tell() {
 }
 
 // Unmount forgets a table that is gone.
-func (t *Table) Unmount() { t.box = nil }
+func (t *Table) Unmount() {
+	delete(growing, t)
+	t.box = nil
+}
 
 func (t *Table) columns() []tableview.Column {
 	cols := append([]tableview.Column{}, tableview.HeadColumns...)
