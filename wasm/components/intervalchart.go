@@ -195,4 +195,9 @@ func (c *IntervalChart) draw() {
 	})
 }
 
-func now() float64 { return js.Global().Get("performance").Call("now").Float() }
+// now is performance.now(), in milliseconds. The performance object is
+// looked up once: every js.Value of an object costs the Go runtime a
+// finalizer, which renders and result handlers would pay at every call.
+func now() float64 { return performance.Call("now").Float() }
+
+var performance = js.Global().Get("performance")

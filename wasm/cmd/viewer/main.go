@@ -211,7 +211,12 @@ func (p *page) render() {
 // results arrive.
 const liveRender = 100
 
-func now() float64 { return js.Global().Get("performance").Call("now").Float() }
+// now is performance.now(), in milliseconds. The performance object is
+// looked up once: every js.Value of an object costs the Go runtime a
+// finalizer, which renders and result handlers would pay at every call.
+func now() float64 { return performance.Call("now").Float() }
+
+var performance = js.Global().Get("performance")
 
 // setState has document.body.dataset.state say the phase the page shows:
 // now if it shows the store's phase already, else in the first frame that
