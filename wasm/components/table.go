@@ -52,15 +52,16 @@ type Table struct {
 	growDue   bool        // a frame will render the whole window
 }
 
-// grow renders the window in two steps whenever it changes: the rows in
-// view in one frame, the rest of the window in the next. A hundred rows
-// at once (a table's first render, a sort, a scroll to another window)
-// made one task of the page's longest; the rows a reader sees come first.
+// grow renders the window in steps whenever it changes: growStep rows in
+// one frame (the top of the view), growStep more in each frame after,
+// until the whole window shows. A hundred rows at once (a table's first
+// render, a sort, a scroll to another window) made one task of the
+// page's longest; the rows a reader sees come first.
 func (t *Table) grow() {
 	want := len(t.Rows)
 	if w := [3]int{t.First, want, t.Reset}; w != t.window || t.box == nil {
 		t.window = w
-		t.limit = min(want, t.InView+viewMargin)
+		t.limit = min(want, max(growStep, t.InView-viewMargin))
 	}
 	t.limit = min(t.limit, want)
 	if t.limit == want {
@@ -75,15 +76,18 @@ func (t *Table) grow() {
 	NextFrame(func() {
 		t.growDue = false
 		if growing[t] {
-			t.limit = len(t.Rows)
+			t.limit += growStep
 			vecty.Rerender(t)
 		}
 	})
 }
 
-// viewMargin is how many rows past the view the first step of grow
-// renders.
-const viewMargin = 4
+// growStep is how many rows grow adds in a frame.
+const growStep = 12
+
+// viewMargin is how many rows of the view grow leaves to its second step
+// when the view starts far into the window.
+const viewMargin = 8
 
 // defaultRowHeight is a row's height until one is measured (it depends on
 // the fonts): the spacers need one before the first row is laid out.
