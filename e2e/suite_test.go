@@ -220,8 +220,8 @@ func interactions(b *testing.B, br *browser) (search, filter, sort float64) {
 }
 
 // A soak run's rows (100,000 samples a side) take seconds each: while one
-// is computed its row says for how long, the page answers input, and at
-// ready the verdicts are compare's.
+// is computed its row says how far it is and for how long, the page
+// answers input, and at ready the verdicts are compare's.
 func TestASoakRowShowsItsProgress(t *testing.T) {
 	spec := suitegen.Spec{Rows: 3, Samples: 100_000, Seed: 5}
 	base, cur := writeSuite(t, t.TempDir(), spec)
@@ -231,8 +231,8 @@ func TestASoakRowShowsItsProgress(t *testing.T) {
 	for _, f := range []struct{ sel, path string }{{"#baseline-file", base}, {"#current-file", cur}} {
 		b.do(t, chromedp.SetUploadFiles(chromedp.CSS(f.sel), []string{f.path}))
 	}
-	b.waitWithin(t, suiteTimeout, "a row saying for how long it has been computed",
-		`[...document.querySelectorAll("tr[data-row] .pill")].some(p => /^computing… [1-9][0-9]* s$/.test(p.textContent))`)
+	b.waitWithin(t, suiteTimeout, "a row saying how far it is and for how long it has been computed",
+		`[...document.querySelectorAll("tr[data-row] .pill")].some(p => /^computing… [1-9][0-9]?%, [0-9]+ s$/.test(p.textContent))`)
 	// The page answers while the workers compute: a search filters at once.
 	b.do(t, chromedp.SendKeys(chromedp.CSS("#search"), "case1/"))
 	b.waitFor(t, "the search to filter while computing", `document.querySelectorAll("tr[data-row]").length === 1`)

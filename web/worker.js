@@ -53,8 +53,10 @@ function compute(job) {
     );
     return;
   }
-  // Say a batch is begun (its rows show for how long), then compute it.
+  // Say a batch is begun (its rows show for how long), then compute it;
+  // the module posts a long row's progress with this worker's number.
   self.postMessage({ worker: id, review: job.review, index: job.index, started: true });
+  job.worker = id;
   const result = self.benchviewCompute(job);
   result.worker = id;
   // The results' buffer is handed over, not copied.

@@ -75,6 +75,13 @@ type RowsStarted struct {
 	At     float64
 }
 
+// RowProgress: the worker computing row Index of review Review has done
+// Done (0 to 1) of its work: a long row's resampling plan.
+type RowProgress struct {
+	Review, Index int
+	Done          float64
+}
+
 // SortBy sorts the table by Column; choosing the column already sorted by
 // reverses the order.
 type SortBy struct{ Column string }

@@ -294,14 +294,18 @@ func num(text, class string) *vecty.HTML {
 }
 
 // renderVerdict is the status in words and colour, with what a reader needs
-// to know about it: for a row being computed, for how long, in seconds
-// (a soak run's row of 100,000 samples a side takes many).
+// to know about it: for a row being computed, for how long, in seconds,
+// and how far it is when its worker says (a soak run's row of 100,000
+// samples a side takes many seconds).
 func renderVerdict(r store.Row, elapsed int) *vecty.HTML {
 	text := format.Status(&r.Row, r.Status)
 	if r.Status == store.Pending {
 		text = "computing…"
 		if r.Started > 0 {
 			text = "computing… " + strconv.Itoa(elapsed) + " s"
+		}
+		if r.Progress > 0 {
+			text = "computing… " + strconv.Itoa(int(100*r.Progress)) + "%, " + strconv.Itoa(elapsed) + " s"
 		}
 	}
 	return elem.Span(vecty.Markup(vecty.Class("pill", format.StatusClass(r.Status)), vecty.Attribute("title", text)), vecty.Text(text))

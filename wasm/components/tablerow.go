@@ -33,7 +33,7 @@ func (t *TableRow) same(u *TableRow) bool {
 		t.Row.BaseStats == u.Row.BaseStats && t.Row.CurStats == u.Row.CurStats &&
 		t.Row.Base == u.Row.Base && t.Row.Cur == u.Row.Cur &&
 		t.Selected == u.Selected && t.Compared == u.Compared &&
-		t.Row.Started == u.Row.Started && t.Elapsed == u.Elapsed
+		t.Row.Started == u.Row.Started && t.Row.Progress == u.Row.Progress && t.Elapsed == u.Elapsed
 }
 
 // SkipRender skips a row that shows what it showed.

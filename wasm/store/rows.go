@@ -23,6 +23,9 @@ type Row struct {
 	// Started is when a worker began computing a Pending row, in the
 	// page's milliseconds; 0 when none has yet.
 	Started float64
+	// Progress is how far a long Pending row is, from 0 to 1: its worker
+	// says as it plans the row's resampling.
+	Progress float64
 }
 
 // Verdict reports whether Status is a verdict (the page's data-verdict)
@@ -31,7 +34,7 @@ func (r Row) Verdict() bool { return tableview.HasVerdict(&r.Row) }
 
 func (s *Store) row(i int) Row {
 	r := s.review.Rows[i]
-	return Row{Row: r, Status: tableview.Status(&r), Started: s.started[i]}
+	return Row{Row: r, Status: tableview.Status(&r), Started: s.started[i], Progress: s.progress[i]}
 }
 
 // Shown is how many rows the table shows: the review's rows that pass the

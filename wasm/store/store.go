@@ -24,6 +24,7 @@ type Store struct {
 	jobs     int             // rows of review that need computing
 	counts   map[string]int  // rows of review by status
 	started  map[int]float64 // when a worker began each row not computed yet (RowsStarted)
+	progress map[int]float64 // how far a long row not computed yet is (RowProgress)
 
 	// What the table shows, computed when first asked for after a change:
 	// table is nil once comparisons arrived since it was made, shown once
@@ -89,6 +90,10 @@ func (s *Store) Dispatch(a any) {
 		s.rebuild()
 	case *actions.RowsComputed:
 		s.computed(a)
+	case *actions.RowProgress:
+		if a.Review == s.reviewID && a.Index >= 0 && a.Index < len(s.done) && !s.done[a.Index] {
+			s.progress[a.Index] = a.Done
+		}
 	case *actions.RowsStarted:
 		if a.Review == s.reviewID {
 			for _, i := range a.Index {
@@ -162,6 +167,7 @@ func (s *Store) rebuild() {
 	s.viewGen++
 	s.counts = map[string]int{}
 	s.started = map[int]float64{}
+	s.progress = map[int]float64{}
 	if base == nil && cur == nil {
 		return
 	}
@@ -191,6 +197,7 @@ func (s *Store) computed(a *actions.RowsComputed) {
 		s.review.Rows[i].Comparison = &c
 		s.done[i] = true
 		delete(s.started, i)
+		delete(s.progress, i)
 		s.ndone++
 		s.counts[Pending]--
 		s.counts[c.Verdict.String()]++

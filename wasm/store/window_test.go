@@ -43,8 +43,9 @@ func TestCountsAreExactBatchByBatch(t *testing.T) {
 			started.Index = append(started.Index, j.Index)
 		}
 		s.Dispatch(started)
-		if r := s.Rows()[batch[0].Index]; r.Status != Pending || r.Started != 1234 {
-			t.Fatalf("a row begun: status %q, started %v", r.Status, r.Started)
+		s.Dispatch(&actions.RowProgress{Review: s.ReviewID(), Index: batch[0].Index, Done: 0.5})
+		if r := s.Rows()[batch[0].Index]; r.Status != Pending || r.Started != 1234 || r.Progress != 0.5 {
+			t.Fatalf("a row begun: status %q, started %v, progress %v", r.Status, r.Started, r.Progress)
 		}
 		a := &actions.RowsComputed{Review: s.ReviewID()}
 		for _, j := range batch {
@@ -54,8 +55,8 @@ func TestCountsAreExactBatchByBatch(t *testing.T) {
 			want[c.Verdict.String()]++
 		}
 		s.Dispatch(a)
-		if r := s.Rows()[batch[0].Index]; r.Started != 0 {
-			t.Fatalf("a row computed still says it started at %v", r.Started)
+		if r := s.Rows()[batch[0].Index]; r.Started != 0 || r.Progress != 0 {
+			t.Fatalf("a row computed still says it started at %v, %v done", r.Started, r.Progress)
 		}
 		if before[Pending] != len(jobs)+len(batch) {
 			t.Fatalf("counts taken before a batch changed with it: %v", before)

@@ -139,7 +139,7 @@ func (p *pool) send(w int) {
 }
 
 // message receives a worker's results and gives the worker its next batch;
-// or the word that the worker began a batch.
+// or the word that the worker began a batch, or how far a long row is.
 func (p *pool) message(_ js.Value, args []js.Value) any {
 	m := args[0].Get("data")
 	w := m.Get("worker").Int()
@@ -151,6 +151,10 @@ func (p *pool) message(_ js.Value, args []js.Value) any {
 		return nil
 	}
 	review, index := m.Get("review").Int(), message.Int32sFrom(m.Get("index"))
+	if pr := m.Get("progress"); !pr.IsUndefined() {
+		p.done(&actions.RowProgress{Review: review, Index: index[0], Done: pr.Float()})
+		return nil
+	}
 	if m.Get("started").Truthy() {
 		p.done(&actions.RowsStarted{Review: review, Index: index, At: now()})
 		return nil

@@ -11,7 +11,8 @@ import (
 
 // serveWorker is the module's role inside a Web Worker: web/worker.js calls
 // benchviewCompute with each batch message (see pool.send) and posts back
-// what it returns, the batch's comparisons in one transferable buffer; and
+// what it returns, the batch's comparisons in one transferable buffer
+// (and, meanwhile, the progress of a long row); and
 // benchviewExport with a Download's job (see exportJob), whose promise
 // gives the report page's bytes.
 //
@@ -20,14 +21,29 @@ import (
 // bootstrap's draws are reused (the answers are Compare's, bit for bit).
 func serveWorker() {
 	var comparer stats.Comparer
+	// A long row (a soak run's) takes seconds to plan: its progress goes to
+	// the page as it comes, for the row to show.
+	var job js.Value
+	var row int
+	comparer.Progress = func(done, total int) {
+		js.Global().Call("postMessage", map[string]any{
+			"worker": job.Get("worker"), "review": job.Get("review"),
+			"index": message.Int32s([]int{row}), "progress": float64(done) / float64(total),
+		})
+	}
 	js.Global().Set("benchviewCompute", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		m := args[0]
 		pairs, err := message.PairsFrom(m.Get("sizes"), m.Get("samples"))
 		if err != nil {
 			return map[string]any{"error": err.Error()}
 		}
+		index := message.Int32sFrom(m.Get("index"))
+		job = m
 		cs := make([]stats.Comparison, len(pairs))
 		for k, p := range pairs {
+			if k < len(index) {
+				row = index[k]
+			}
 			cs[k] = comparer.Compare(p[0], p[1])
 		}
 		return map[string]any{"review": m.Get("review"), "index": m.Get("index"), "c": message.Results(cs)}
