@@ -53,8 +53,8 @@ type Table struct {
 }
 
 // grow renders the window in steps whenever it changes: growStep rows in
-// one frame (the top of the view), growStep more in each frame after,
-// until the whole window shows. A hundred rows at once (a table's first
+// one frame (the top of the view), then in each frame after as many more
+// as show already, until the whole window shows. A hundred rows at once (a table's first
 // render, a sort, a scroll to another window) made one task of the
 // page's longest; the rows a reader sees come first.
 func (t *Table) grow() {
@@ -76,13 +76,13 @@ func (t *Table) grow() {
 	NextFrame(func() {
 		t.growDue = false
 		if growing[t] {
-			t.limit += growStep
+			t.limit += max(growStep, t.limit)
 			vecty.Rerender(t)
 		}
 	})
 }
 
-// growStep is how many rows grow adds in a frame.
+// growStep is how many rows grow renders first, and adds at least.
 const growStep = 12
 
 // viewMargin is how many rows of the view grow leaves to its second step
