@@ -49,14 +49,14 @@ type Table struct {
 	told      [2]int      // the rows in view last told the store
 	limit     int         // rows of the window rendered (see grow)
 	window    [3]int      // First, len(Rows) and Reset when limit was set
-	growDue   bool        // a frame will render the whole window
+	growDue   bool        // a frame will render more of the window
 }
 
 // grow renders the window in steps whenever it changes: growStep rows in
 // one frame (the top of the view), then in each frame after as many more
-// as show already, until the whole window shows. A hundred rows at once (a table's first
-// render, a sort, a scroll to another window) made one task of the
-// page's longest; the rows a reader sees come first.
+// as show already, until the whole window shows. A hundred rows at once
+// (a table's first render, a sort, a scroll to another window) made one
+// task of the page's longest; the rows a reader sees come first.
 func (t *Table) grow() {
 	want := len(t.Rows)
 	if w := [3]int{t.First, want, t.Reset}; w != t.window || t.box == nil {
@@ -89,6 +89,10 @@ const growStep = 12
 // when the view starts far into the window.
 const viewMargin = 8
 
+// headRows is how many rows the table's header has: the rows' indexes
+// for assistive technology (aria-rowindex) count them.
+const headRows = 2
+
 // defaultRowHeight is a row's height until one is measured (it depends on
 // the fonts): the spacers need one before the first row is laid out.
 const defaultRowHeight = 31
@@ -101,7 +105,7 @@ func (t *Table) Render() vecty.ComponentOrHTML {
 	t.box = elem.Div(
 		vecty.Markup(vecty.Class("table-scroll"), vecty.ClassMap{"with-details": t.HasDetails}, prop.ID("results-scroll"), event.Scroll(t.onScroll)),
 		elem.Table(
-			vecty.Markup(vecty.Class("results-table"), prop.ID("results"), vecty.Attribute("aria-rowcount", t.Total+2)),
+			vecty.Markup(vecty.Class("results-table"), prop.ID("results"), vecty.Attribute("aria-rowcount", headRows+t.Total)),
 			elem.Caption(vecty.Markup(vecty.Class("visually-hidden")), vecty.Text("Results, one row per benchmark, kind and backend")),
 			elem.TableHead(t.renderGroups(), t.renderHeader(cols)),
 			t.spacer(t.First, len(cols)),
@@ -117,9 +121,9 @@ func (t *Table) Render() vecty.ComponentOrHTML {
 	)
 }
 
-// rows are the window's rows, as many as grow allows. They are not keyed (vecty 0.6 drops the
-// element of a keyed child that skips rendering): a row that shows what
-// the row at its place showed skips rendering.
+// rows are the window's rows, as many as grow allows. They are not keyed
+// (vecty 0.6 drops the element of a keyed child that skips rendering): a
+// row that shows what the row at its place showed skips rendering.
 func (t *Table) rows() vecty.List {
 	list := make(vecty.List, t.limit)
 	at := now()
@@ -128,7 +132,10 @@ func (t *Table) rows() vecty.List {
 		if row.Status == store.Pending && row.Started > 0 {
 			elapsed = int((at - row.Started) / 1000)
 		}
-		list[i] = &TableRow{Host: t.Host, Row: row, Selected: row.Key.String() == t.View.Selected, Compared: t.Compared, Elapsed: elapsed}
+		list[i] = &TableRow{
+			Host: t.Host, Row: row, Selected: row.Key.String() == t.View.Selected, Compared: t.Compared,
+			Elapsed: elapsed, Index: headRows + t.First + i + 1,
+		}
 	}
 	return list
 }
@@ -239,11 +246,13 @@ func (t *Table) columns() []tableview.Column {
 func (t *Table) renderGroups() *vecty.HTML {
 	if !t.Compared {
 		return elem.TableRow(
+			vecty.Markup(vecty.Attribute("aria-rowindex", 1)),
 			elem.TableHeader(vecty.Markup(vecty.Attribute("colspan", 2))),
 			elem.TableHeader(vecty.Markup(vecty.Attribute("colspan", 4), vecty.Attribute("scope", "colgroup"), vecty.Class("group")), vecty.Text("Samples")),
 		)
 	}
 	return elem.TableRow(
+		vecty.Markup(vecty.Attribute("aria-rowindex", 1)),
 		elem.TableHeader(vecty.Markup(vecty.Attribute("colspan", 4))),
 		elem.TableHeader(vecty.Markup(vecty.Attribute("colspan", 4), vecty.Attribute("scope", "colgroup"), vecty.Class("group", "base")), vecty.Text("Baseline")),
 		elem.TableHeader(vecty.Markup(vecty.Attribute("colspan", 4), vecty.Attribute("scope", "colgroup"), vecty.Class("group", "cur")), vecty.Text("Current")),
@@ -272,7 +281,7 @@ func (t *Table) renderHeader(cols []tableview.Column) *vecty.HTML {
 			),
 		))
 	}
-	return elem.TableRow(cells)
+	return elem.TableRow(vecty.Markup(vecty.Attribute("aria-rowindex", 2)), cells)
 }
 
 func renderSide(s *stats.Stats, unit format.Unit) vecty.List {

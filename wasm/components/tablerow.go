@@ -22,6 +22,7 @@ type TableRow struct {
 	Selected bool      `vecty:"prop"`
 	Compared bool      `vecty:"prop"` // two reports: Δ, interval and both sides
 	Elapsed  int       `vecty:"prop"` // seconds a worker has been computing the row
+	Index    int       `vecty:"prop"` // its aria-rowindex: the window holds only some rows
 }
 
 // same reports whether t and u show the same thing. The store replaces a
@@ -33,7 +34,8 @@ func (t *TableRow) same(u *TableRow) bool {
 		t.Row.BaseStats == u.Row.BaseStats && t.Row.CurStats == u.Row.CurStats &&
 		t.Row.Base == u.Row.Base && t.Row.Cur == u.Row.Cur &&
 		t.Selected == u.Selected && t.Compared == u.Compared &&
-		t.Row.Started == u.Row.Started && t.Row.Progress == u.Row.Progress && t.Elapsed == u.Elapsed
+		t.Row.Started == u.Row.Started && t.Row.Progress == u.Row.Progress && t.Elapsed == u.Elapsed &&
+		t.Index == u.Index
 }
 
 // SkipRender skips a row that shows what it showed.
@@ -79,7 +81,7 @@ func (t *TableRow) Render() vecty.ComponentOrHTML {
 	cells = append(cells, renderSide(side, unit)...)
 	return elem.TableRow(
 		vecty.Markup(
-			vecty.Data("row", key), attr,
+			vecty.Data("row", key), attr, vecty.Attribute("aria-rowindex", t.Index),
 			vecty.Class("status-"+format.StatusClass(r.Status)),
 			vecty.ClassMap{"selected": selected},
 			vecty.Attribute("aria-selected", selected),

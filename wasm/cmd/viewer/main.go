@@ -39,8 +39,8 @@ func main() {
 	}
 	// Every collection marks the page's live heap in one go, in whatever
 	// task is running: with the reports of a suite of ten thousand rows
-	// (some 40 MB live) that is 100-200 ms of a task, several times while
-	// a review is read and computed, and again on a search. Collecting at
+	// live, that is one of the page's longest tasks, several times while a
+	// review is read and computed, and again on a search. Collecting at
 	// ten times the live heap, not twice, makes that rare; the limit has
 	// very large reports collect sooner instead, before the WebAssembly
 	// memory (which never shrinks) grows past it.
@@ -231,7 +231,7 @@ func (p *page) setState() {
 // and looks again in the next frame until it is. The state so never claims
 // what the page does not show yet: an error before its alert, ready before
 // the Download button is enabled. Ready also waits for the review to show
-// all its parts (components.Settled). And before the state says anything, the
+// all its parts, and the table its whole window (components.Settled). And before the state says anything, the
 // warm-up's made-up review leaves the document, so that no script reading
 // the state finds rows that are not the page's.
 func (p *page) writeState() {
