@@ -97,7 +97,7 @@ define run-e2e
 	echo 'make: no end-to-end tests in e2e/ yet: the browser tests did NOT run'; \
 else \
 	echo '--- end-to-end tests in headless Chromium (BENCHVIEW_BIN=$(abspath $(BIN)))'; \
-	BENCHVIEW_BIN=$(abspath $(BIN)) $(GO) test -count=1 -v ./e2e/...; \
+	BENCHVIEW_BIN=$(abspath $(BIN)) $(GO) test -count=1 -timeout 30m -v ./e2e/...; \
 fi
 endef
 
@@ -113,8 +113,8 @@ bench: need-test build
 	@if [[ -z $$(find e2e -name '*_test.go' 2>/dev/null) ]]; then \
 		echo 'make: no end-to-end benchmarks in e2e/ yet: no browser timings'; \
 	else \
-		echo '--- browser timings in headless Chromium'; \
-		BENCHVIEW_BIN=$(abspath $(BIN)) $(GO) test -count=1 -run '^$$' -bench . ./e2e/...; \
+		echo '--- browser timings in headless Chromium (BenchmarkSuite: the generated 100x200, 10,000x30 and 3x100,000 pairs)'; \
+		BENCHVIEW_BIN=$(abspath $(BIN)) $(GO) test -count=1 -timeout 60m -run '^$$' -bench . ./e2e/...; \
 	fi
 
 # A static site: the viewer and two reports in $(SITE)/ (new or empty), for

@@ -2,8 +2,6 @@ package e2e
 
 import (
 	"fmt"
-	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,6 +11,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"github.com/benchview/benchview/internal/suitegen"
 )
 
 // probe records, in the page, when the files were set (the first change
@@ -107,37 +107,6 @@ func (t timings) longest(from, to float64) float64 {
 	return m
 }
 
-// writePair writes a baseline and a current report of rows rows with n
-// samples each: a third of the rows 5% slower in the current run, a third
-// 5% faster, the rest unchanged, all with 3% noise.
-func writePair(b *testing.B, rows, n int) (base, cur string) {
-	dir := b.TempDir()
-	rng := rand.New(rand.NewPCG(1, 2))
-	var bb, cb strings.Builder
-	for i := range rows {
-		centre := 1e6 * (1 + float64(i%17))
-		shift := []float64{1, 1.05, 0.95}[i%3]
-		for _, side := range []struct {
-			w     *strings.Builder
-			scale float64
-		}{{&bb, 1}, {&cb, shift}} {
-			samples := make([]string, n)
-			for j := range samples {
-				samples[j] = fmt.Sprint(uint64(centre * side.scale * (1 + 0.03*(2*rng.Float64()-1))))
-			}
-			fmt.Fprintf(side.w, `{"benchmark":"bench%03d","kind":"vm","backend":"vm","iterations":%d,"wall_ns":{"samples":[%s]},"ok":true}`+"\n",
-				i, n, strings.Join(samples, ","))
-		}
-	}
-	base, cur = filepath.Join(dir, "base.jsonl"), filepath.Join(dir, "cur.jsonl")
-	for path, text := range map[string]string{base: bb.String(), cur: cb.String()} {
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			b.Fatal(err)
-		}
-	}
-	return base, cur
-}
-
 // withProbe opens a browser whose pages all run the probe first.
 func withProbe(b *testing.B) *browser {
 	br := open(b, serve(b))
@@ -163,7 +132,7 @@ const warmDrops = 5
 // logs the longest animation frame of each cold drop, with the scripts in
 // it: what a long task was made of.
 func BenchmarkDropToReady(b *testing.B) {
-	base, cur := writePair(b, 100, 200)
+	base, cur := writeSuite(b, b.TempDir(), suitegen.Spec{Rows: 100, Samples: 200, Seed: 1})
 	var coldReady, coldLongest, warmReady, warmLongest []float64
 	for b.Loop() {
 		br := withProbe(b)

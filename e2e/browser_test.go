@@ -412,7 +412,13 @@ func short(s string) string {
 // waitFor waits until the expression is truthy, up to a minute.
 func (b *browser) waitFor(t tb, what, expr string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, time.Minute)
+	b.waitWithin(t, time.Minute, what, expr)
+}
+
+// waitWithin waits until the expression is truthy, up to d.
+func (b *browser) waitWithin(t tb, d time.Duration, what, expr string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, d)
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(0))); err != nil {
 		state, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`document.body.dataset.state + " | " + (document.querySelector("[role=alert]")?.textContent ?? "no alert")`))
@@ -436,6 +442,12 @@ func (b *browser) load(t tb, base, cur string) {
 // until the page is ready with both.
 func (b *browser) setFiles(t tb, base, cur string) {
 	t.Helper()
+	b.setFilesWithin(t, time.Minute, base, cur)
+}
+
+// setFilesWithin is setFiles, waiting up to d for ready.
+func (b *browser) setFilesWithin(t tb, d time.Duration, base, cur string) {
+	t.Helper()
 	for _, f := range []struct{ sel, path string }{{"#baseline-file", base}, {"#current-file", cur}} {
 		abs, err := filepath.Abs(f.path)
 		if err != nil {
@@ -443,7 +455,7 @@ func (b *browser) setFiles(t tb, base, cur string) {
 		}
 		b.do(t, chromedp.SetUploadFiles(chromedp.CSS(f.sel), []string{abs}))
 	}
-	b.waitFor(t, "both reports to be computed and drawn", ready+
+	b.waitWithin(t, d, "both reports to be computed and drawn", ready+
 		` && document.querySelector("label[for=baseline-file] .zone-file").textContent === `+jsString(filepath.Base(base))+
 		` && document.querySelector("label[for=current-file] .zone-file").textContent === `+jsString(filepath.Base(cur)))
 }

@@ -15,6 +15,9 @@
     globalThis.benchviewModule = module;
     const go = new Go();
     const instance = await WebAssembly.instantiate(module, go.importObject);
+    // How much memory the page's module holds, in bytes: what make bench
+    // reports beside the JavaScript heap.
+    globalThis.benchviewMemory = () => instance.exports.mem.buffer.byteLength;
     go.run(instance).then(() => fail("the viewer stopped"));
   } catch (err) {
     if (location.protocol === "file:") {

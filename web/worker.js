@@ -1,5 +1,5 @@
 // A Web Worker of the viewer: it runs the same module as the page, in its
-// worker role, and computes one comparison per message.
+// worker role, and computes a batch of rows' comparisons per message.
 //
 // The first message carries the compiled WebAssembly.Module (main.js
 // compiled it once) and this worker's number; jobs that arrive before the
@@ -53,7 +53,12 @@ function compute(job) {
     );
     return;
   }
+  // Say a batch is begun (its rows show for how long), then compute it;
+  // the module posts a long row's progress with this worker's number.
+  self.postMessage({ worker: id, review: job.review, index: job.index, started: true });
+  job.worker = id;
   const result = self.benchviewCompute(job);
   result.worker = id;
-  self.postMessage(result);
+  // The results' buffer is handed over, not copied.
+  self.postMessage(result, result.c ? [result.c.buffer] : []);
 }

@@ -34,6 +34,13 @@ type LoadStarted struct {
 	Name string
 }
 
+// LoadProgress: Read bytes of the report loading into Side are read, of
+// Size (0 when not known).
+type LoadProgress struct {
+	Side       Side
+	Read, Size int64
+}
+
 // ReportLoaded: the report for Side was read; bad lines are in its Problems.
 type ReportLoaded struct {
 	Side   Side
@@ -51,12 +58,28 @@ type LoadFailed struct {
 // Swap exchanges Baseline and Current.
 type Swap struct{}
 
-// RowComputed: a worker finished the comparison of row Index of review
-// Review. Results for an older review are stale and ignored.
-type RowComputed struct {
-	Review     int
-	Index      int
-	Comparison stats.Comparison
+// RowsComputed: a worker finished the comparisons of rows Index of
+// review Review, Comparisons[k] being row Index[k]'s. Results for an older
+// review are stale and ignored.
+type RowsComputed struct {
+	Review      int
+	Index       []int
+	Comparisons []stats.Comparison
+}
+
+// RowsStarted: a worker began computing rows Index of review Review at
+// At, in the page's milliseconds (performance.now()).
+type RowsStarted struct {
+	Review int
+	Index  []int
+	At     float64
+}
+
+// RowProgress: the worker computing row Index of review Review has done
+// Done (0 to 1) of its work: a long row's resampling plan.
+type RowProgress struct {
+	Review, Index int
+	Done          float64
 }
 
 // SortBy sorts the table by Column; choosing the column already sorted by
@@ -72,6 +95,10 @@ type Search struct{ Text string }
 // Select makes the row with data-row key Key the selected one ("" selects
 // none).
 type Select struct{ Key string }
+
+// Scrolled: the table's viewport shows Visible rows from its row Top (in
+// the table's order).
+type Scrolled struct{ Top, Visible int }
 
 // ShowAllRunOrder shows (or hides) the run-order chart of every row.
 type ShowAllRunOrder struct{ Show bool }

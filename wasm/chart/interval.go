@@ -104,7 +104,10 @@ func IntervalStyled(rows []review.Row, s Style) ([]byte, error) {
 
 // IntervalHeight is the height in pixels a container needs to show n
 // interval bars at a readable spacing.
-func IntervalHeight(n int) int { return max(160, 70+26*n) }
+func IntervalHeight(n int) int { return max(160, 70+BarPitch*n) }
+
+// BarPitch is how far apart, in pixels, IntervalHeight sets the bars.
+const BarPitch = 26
 
 // scatterItem is a scatter point with the two fields opts.ScatterData lacks.
 type scatterItem struct {

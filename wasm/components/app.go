@@ -43,7 +43,7 @@ func (a *App) Render() vecty.ComponentOrHTML {
 			CanSwap:  s.Report(actions.Baseline) != nil || s.Report(actions.Current) != nil,
 			Examples: examples,
 		},
-		&Status{Done: done, Total: total, Problems: s.Problems()},
+		&Status{Done: done, Total: total, Reading: reading(s), Problems: s.Problems()},
 		a.renderReview(),
 	)
 }
@@ -54,6 +54,18 @@ func (a *App) renderReview() vecty.ComponentOrHTML {
 		return &Intro{}
 	}
 	return &Review{Store: s, Host: a.Host}
+}
+
+// reading lists the reports being read.
+func reading(s *store.Store) []Reading {
+	var r []Reading
+	for _, side := range []actions.Side{actions.Baseline, actions.Current} {
+		if n := s.Loading(side); n != "" {
+			read, size := s.Read(side)
+			r = append(r, Reading{Name: n, Read: read, Size: size})
+		}
+	}
+	return r
 }
 
 // name is what a side's zone says it holds.

@@ -13,14 +13,22 @@ import (
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/wasm/actions"
 	"github.com/benchview/benchview/wasm/chart"
+	"github.com/benchview/benchview/wasm/format"
 	"github.com/benchview/benchview/wasm/store"
 )
 
 // IntervalPanel frames the interval bars with a title and a legend.
+//
+// The bars are those of the store's Bars, in the table's order: every row
+// of a table of up to a hundred rows, and of a longer one the rows in the
+// table's view, never thousands of unreadable bars. A note then says which
+// rows they are, and the bars follow the table as it scrolls.
 type IntervalPanel struct {
 	vecty.Core
 	Host     Host        `vecty:"prop"`
-	Rows     []store.Row `vecty:"prop"`
+	Rows     []store.Row `vecty:"prop"` // the rows to draw
+	First    int         `vecty:"prop"` // Rows[0]'s place in the table
+	Total    int         `vecty:"prop"` // rows the table shows
 	Selected string      `vecty:"prop"`
 	Dark     bool        `vecty:"prop"`
 	Gen      int         `vecty:"prop"`
@@ -28,7 +36,8 @@ type IntervalPanel struct {
 	Live     bool        `vecty:"prop"` // results are still arriving
 }
 
-// Render shows the chart when a shown row has a verdict, or says why not.
+// Render shows the chart when a row of the window has a verdict, or says
+// why not.
 func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 	var rows []review.Row
 	compared := 0 // computed or not: the chart is sized for all of them at once
@@ -49,7 +58,10 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 	default:
 		body = elem.Div(
 			vecty.Markup(vecty.Class("chart-scroll")),
-			&IntervalChart{Host: p.Host, Rows: rows, Bars: compared, Selected: p.Selected, Dark: p.Dark, Gen: p.Gen, Live: p.Live},
+			&IntervalChart{
+				Host: p.Host, Rows: rows, Bars: compared, First: p.First,
+				Selected: p.Selected, Dark: p.Dark, Gen: p.Gen, Live: p.Live,
+			},
 		)
 	}
 	return elem.Section(
@@ -61,8 +73,18 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 			legendItem("noise", "inside the noise"), legendItem("underpowered", "underpowered (no interval)"),
 			elem.Span(vecty.Markup(vecty.Class("hint")), vecty.Text("Click a bar to select its row.")),
 		),
+		vecty.If(p.Compared && len(p.Rows) < p.Total, elem.Paragraph(
+			vecty.Markup(vecty.Class("window-note"), prop.ID("interval-note")),
+			vecty.Text(p.note()),
+		)),
 		body,
 	)
+}
+
+// note says which rows the bars are, of how many.
+func (p *IntervalPanel) note() string {
+	return format.Count(len(p.Rows)) + " of " + format.Count(p.Total) + " rows: rows " + format.Count(p.First+1) + "–" +
+		format.Count(p.First+len(p.Rows)) + " of the table, those in its view. The bars follow the table as it scrolls."
 }
 
 func legendItem(class, text string) *vecty.HTML {
@@ -76,6 +98,7 @@ type IntervalChart struct {
 	Host     Host         `vecty:"prop"`
 	Rows     []review.Row `vecty:"prop"` // computed rows, in the table's order
 	Bars     int          `vecty:"prop"` // how many rows the chart is sized for
+	First    int          `vecty:"prop"` // the table's row the bars start at: new rows are drawn anew
 	Selected string       `vecty:"prop"`
 	Dark     bool         `vecty:"prop"`
 	Gen      int          `vecty:"prop"` // the data generation to draw
@@ -86,6 +109,8 @@ type IntervalChart struct {
 	drawn   int     // the generation last handed to the chart
 	drawnAt float64 // when, in performance.now() milliseconds
 	bars    int     // how many rows the div is sized for
+	first   int     // the First last handed to the chart
+	due     bool    // a redraw is scheduled (see scrolled)
 }
 
 // liveInterval is how often, in milliseconds, the bars are redrawn while
@@ -125,18 +150,54 @@ func (c *IntervalChart) Unmount() {
 // SkipRender redraws the chart when its data changed and rerenders the
 // container only when its height must change.
 func (c *IntervalChart) SkipRender(prev vecty.Component) bool {
-	if c.chart != nil && c.Gen != c.drawn && (!c.Live || now()-c.drawnAt >= liveInterval) {
+	switch {
+	case c.chart == nil:
+	case c.Gen != c.drawn && (!c.Live || now()-c.drawnAt >= liveInterval):
 		c.draw()
+	case c.First != c.first:
+		c.scrolled()
 	}
 	return c.Bars == c.bars
 }
 
+// scrollInterval is how often, in milliseconds, the bars follow the table
+// while it scrolls.
+const scrollInterval = 100
+
+// scrolled redraws the bars for the rows the table scrolled to, at most
+// every scrollInterval: at once, or once that much time has passed since
+// the last draw, with the rows in view then.
+func (c *IntervalChart) scrolled() {
+	if wait := scrollInterval - (now() - c.drawnAt); wait > 0 {
+		if !c.due {
+			c.due = true
+			var f js.Func
+			f = js.FuncOf(func(js.Value, []js.Value) any {
+				f.Release()
+				c.due = false
+				if c.chart != nil && c.First != c.first {
+					c.draw()
+				}
+				return nil
+			})
+			js.Global().Call("setTimeout", f, wait)
+		}
+		return
+	}
+	c.draw()
+}
+
 func (c *IntervalChart) draw() {
 	gen, rows, style := c.Gen, c.Rows, chart.Style{Dark: c.Dark, Selected: c.Selected}
-	c.drawn, c.drawnAt = gen, now()
+	c.drawn, c.drawnAt, c.first = gen, now(), c.First
 	c.chart.Draw(func() ([]byte, error) { return chart.IntervalStyled(rows, style) }, func() {
 		c.Host.Dispatch(&actions.ChartDrawn{ID: store.IntervalChart, Gen: gen})
 	})
 }
 
-func now() float64 { return js.Global().Get("performance").Call("now").Float() }
+// now is performance.now(), in milliseconds. The performance object is
+// looked up once: every js.Value of an object costs the Go runtime a
+// finalizer, which renders and result handlers would pay at every call.
+func now() float64 { return performance.Call("now").Float() }
+
+var performance = js.Global().Get("performance")

@@ -29,28 +29,40 @@ type Review struct {
 // Render lays the parts shown out.
 func (r *Review) Render() vecty.ComponentOrHTML {
 	s := r.Store
-	rows := s.Rows()
-	done, total := s.Progress()
+	first, rows := s.Window()
+	barsFirst, bars := s.Bars()
+	total := s.Shown()
+	top, visible := s.InView()
+	done, jobs := s.Progress()
 	selected, hasSelected := s.Selected()
 	view := s.View()
 	runGen := s.Gen(store.RunOrderChart(view.Selected)) // every run-order chart shares one generation
+	all := 0
+	if rv := s.Review(); rv != nil {
+		all = len(rv.Rows)
+	}
 	children := []vecty.MarkupOrChild{
 		vecty.Markup(vecty.Class("review")),
 		&Summary{Host: r.Host, Counts: s.Counts(), Filter: view.Filter, Compared: s.Compared()},
-		&Toolbar{Host: r.Host, View: view, ShowAll: s.ShowAll(), Shown: len(rows)},
+		&Toolbar{Host: r.Host, View: view, ShowAll: s.ShowAll(), Shown: total, All: all},
 		elem.Div(
 			vecty.Markup(vecty.Class("charts")),
 			&IntervalPanel{
-				Host: r.Host, Rows: rows, Selected: view.Selected, Dark: s.Dark(),
-				Gen: s.Gen(store.IntervalChart), Compared: s.Compared(), Live: done < total,
-			},
-			&RunOrderPanel{
-				Host: r.Host, Row: selected, HasRow: hasSelected, Dark: s.Dark(),
-				Gen: runGen, ShowAll: s.ShowAll(),
+				Host: r.Host, Rows: bars, First: barsFirst, Total: total,
+				Selected: view.Selected, Dark: s.Dark(),
+				Gen: s.Gen(store.IntervalChart), Compared: s.Compared(), Live: done < jobs,
 			},
 		),
 		vecty.If(s.ShowAll(), &RunOrderGrid{Host: r.Host, Rows: rows, Selected: view.Selected, Dark: s.Dark(), Gen: runGen}),
-		&Table{Host: r.Host, Rows: rows, View: view, Compared: s.Compared()},
+		&Table{
+			Host: r.Host, Rows: rows, First: first, Total: total, InView: top + visible - first,
+			View: view, Compared: s.Compared(),
+			Reset: s.Scrolled(), At: s.Position(), HasDetails: hasSelected,
+			Details: &RunOrderPanel{
+				Host: r.Host, Row: selected, HasRow: hasSelected, Dark: s.Dark(),
+				Gen: runGen, ShowAll: s.ShowAll(),
+			},
+		},
 	}
 	// The parts, by where each ends in children: summary and toolbar,
 	// charts, table. A part not shown yet is an empty element, not nil:

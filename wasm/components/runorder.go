@@ -14,7 +14,8 @@ import (
 	"github.com/benchview/benchview/wasm/store"
 )
 
-// RunOrderPanel shows the run-order chart of the selected row.
+// RunOrderPanel shows the run-order chart of the selected row, docked
+// below the table's rows.
 type RunOrderPanel struct {
 	vecty.Core
 	Host    Host      `vecty:"prop"`
@@ -23,6 +24,9 @@ type RunOrderPanel struct {
 	Dark    bool      `vecty:"prop"`
 	Gen     int       `vecty:"prop"`
 	ShowAll bool      `vecty:"prop"` // every row's chart is below: this one is not drawn twice
+
+	section  *vecty.HTML
+	revealed string // the row the panel was last scrolled into view for
 }
 
 // Render shows the selected row's name and chart, or how to pick one.
@@ -43,10 +47,28 @@ func (p *RunOrderPanel) Render() vecty.ComponentOrHTML {
 	if p.HasRow {
 		name = elem.Paragraph(vecty.Markup(vecty.Class("run-order-name")), elem.Code(vecty.Text(p.Row.Key.String())))
 	}
-	return elem.Section(
+	p.section = elem.Section(
 		vecty.Markup(vecty.Class("panel", "run-order-panel"), vecty.Attribute("aria-labelledby", "run-order-title")),
 		title, name, body,
 	)
+	if key := p.Row.Key.String(); p.HasRow && key != p.revealed {
+		p.revealed = key
+		NextFrame(p.reveal)
+	}
+	return p.section
+}
+
+// reveal scrolls the page, if it must, to have the panel in view: it is
+// docked below the table's rows, whose box leaves it room on the screen,
+// so a row selected in the table, on a bar or by a link has its run order
+// in view beside the row.
+func (p *RunOrderPanel) reveal() {
+	if p.section == nil {
+		return
+	}
+	if n := p.section.Node(); n.Truthy() && n.Get("isConnected").Bool() {
+		n.Call("scrollIntoView", map[string]any{"block": "nearest"})
+	}
 }
 
 // RunOrderGrid shows the run-order chart of every shown row with samples.

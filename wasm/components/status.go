@@ -4,10 +4,12 @@ package components
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 
+	"github.com/benchview/benchview/wasm/format"
 	"github.com/benchview/benchview/wasm/store"
 )
 
@@ -17,7 +19,24 @@ import (
 type Status struct {
 	vecty.Core
 	Done, Total int             `vecty:"prop"`
+	Reading     []Reading       `vecty:"prop"` // the reports being read
 	Problems    []store.Problem `vecty:"prop"`
+}
+
+// Reading is a report being read: its name, and how many of its bytes
+// are read, of how many (0 when not known).
+type Reading struct {
+	Name       string
+	Read, Size int64
+}
+
+// String says how far reading went, in megabytes.
+func (r Reading) String() string {
+	mb := func(n int64) string { return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) }
+	if r.Size <= 0 {
+		return r.Name + " " + mb(r.Read) + " MB"
+	}
+	return r.Name + " " + mb(r.Read) + " of " + mb(r.Size) + " MB"
 }
 
 // Render shows progress while rows are computed and lists the problems.
@@ -30,10 +49,20 @@ func (s *Status) Render() vecty.ComponentOrHTML {
 }
 
 func (s *Status) renderProgress() vecty.ComponentOrHTML {
-	computing := s.Total > 0 && s.Done < s.Total
-	text := ""
-	if computing {
-		text = "Computing " + strconv.Itoa(s.Done) + " of " + strconv.Itoa(s.Total) + " comparisons…"
+	var read, size int64
+	var names []string
+	for _, r := range s.Reading {
+		read, size = read+r.Read, size+r.Size
+		names = append(names, r.String())
+	}
+	reading := len(s.Reading) > 0
+	computing := reading || s.Total > 0 && s.Done < s.Total
+	text, limit, value, label := "", int64(s.Total), int64(s.Done), "comparisons computed"
+	switch {
+	case reading:
+		text, limit, value, label = "Reading "+strings.Join(names, ", ")+"…", max(1, size), read, "bytes read"
+	case computing:
+		text = "Computing " + format.Count(s.Done) + " of " + format.Count(s.Total) + " comparisons…"
 	}
 	// The live region stays in the page so that screen readers hear the
 	// changes; it is empty when there is nothing to say.
@@ -42,8 +71,8 @@ func (s *Status) renderProgress() vecty.ComponentOrHTML {
 			vecty.MarkupIf(!computing, vecty.Class("idle"))),
 		vecty.If(computing,
 			elem.Progress(vecty.Markup(
-				vecty.Attribute("max", s.Total), vecty.Attribute("value", s.Done),
-				vecty.Attribute("aria-label", "comparisons computed"),
+				vecty.Attribute("max", limit), vecty.Attribute("value", value),
+				vecty.Attribute("aria-label", label),
 			)),
 			elem.Span(vecty.Text(text)),
 		),

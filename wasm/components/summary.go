@@ -76,6 +76,7 @@ func (s *Summary) chip(status, text string, n int) *vecty.HTML {
 		vecty.Markup(
 			prop.Type("button"),
 			vecty.Class("chip", format.StatusClass(status)),
+			vecty.Data("status", status), vecty.Data("count", strconv.Itoa(n)),
 			vecty.ClassMap{"active": active, "zero": n == 0},
 			vecty.Attribute("aria-pressed", active),
 			event.Click(func(*vecty.Event) { s.Host.Dispatch(&actions.Filter{Status: next}) }),

@@ -3,6 +3,7 @@
 package components
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/hexops/vecty"
@@ -11,6 +12,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/tableview"
 	"github.com/benchview/benchview/wasm/actions"
 	"github.com/benchview/benchview/wasm/format"
 	"github.com/benchview/benchview/wasm/store"
@@ -18,109 +20,268 @@ import (
 
 // Table is the results: one <tr data-row=…> per row, with data-verdict for
 // a computed comparison and data-state otherwise.
+//
+// A table of thousands of rows is virtualized: it scrolls inside a box of
+// its own, under a header that stays in view, and holds in the document
+// only a window of rows (the store's Window: those in view and a margin),
+// between two spacers as tall as the rows above and below it, so the
+// scroll bar is the whole table's. Each scroll tells the store which rows
+// are in view (actions.Scrolled); the store moves the window.
 type Table struct {
 	vecty.Core
-	Host     Host        `vecty:"prop"`
-	Rows     []store.Row `vecty:"prop"`
-	View     store.View  `vecty:"prop"`
-	Compared bool        `vecty:"prop"` // two reports: Δ, interval and both sides
+	Host     Host                  `vecty:"prop"`
+	Rows     []store.Row           `vecty:"prop"` // the window
+	First    int                   `vecty:"prop"` // Rows[0]'s place in the table
+	Total    int                   `vecty:"prop"` // rows the table shows, in and out of the window
+	InView   int                   `vecty:"prop"` // how many of Rows, from the first, reach the end of the view
+	View     store.View            `vecty:"prop"`
+	Compared bool                  `vecty:"prop"` // two reports: Δ, interval and both sides
+	Reset    int                   `vecty:"prop"` // store.Scrolled(): the table goes back to its top when it changes
+	At       int                   `vecty:"prop"` // the selected row's place in the table, -1 when none is shown
+	Details  vecty.ComponentOrHTML `vecty:"prop"` // docked below the rows: the selected row's run order
+	// HasDetails: a row is selected, and its run order takes room below
+	// the rows.
+	HasDetails bool `vecty:"prop"`
 
-	rowGroups []*RowGroup // the <tbody> elements, by position
-	more      int         // groups to add at the next render (see grow)
-	growDue   bool        // a frame will add them
+	box       *vecty.HTML // the scrolling box
+	rowHeight float64     // a row's height in pixels, measured once rows show
+	reset, at int         // the Reset and At the box last scrolled for
+	told      [2]int      // the rows in view last told the store
+	limit     int         // rows of the window rendered (see grow)
+	window    [3]int      // First, len(Rows) and Reset when limit was set
+	growDue   bool        // a frame will render more of the window
 }
 
-// column is a sortable column of the table.
-type column struct {
-	id, label, title string
+// grow renders the window in steps whenever it changes: growStep rows in
+// one frame (the top of the view), then in each frame after as many more
+// as show already, until the whole window shows. A hundred rows at once
+// (a table's first render, a sort, a scroll to another window) made one
+// task of the page's longest; the rows a reader sees come first.
+func (t *Table) grow() {
+	want := len(t.Rows)
+	if w := [3]int{t.First, want, t.Reset}; w != t.window || t.box == nil {
+		t.window = w
+		t.limit = min(want, max(growStep, t.InView-viewMargin))
+	}
+	t.limit = min(t.limit, want)
+	if t.limit == want {
+		delete(growing, t)
+		return
+	}
+	growing[t] = true
+	if t.growDue {
+		return
+	}
+	t.growDue = true
+	NextFrame(func() {
+		t.growDue = false
+		if growing[t] {
+			t.limit += max(growStep, t.limit)
+			vecty.Rerender(t)
+		}
+	})
 }
 
-var (
-	headCols = []column{
-		{store.ColName, "Row", "benchmark / kind / backend"},
-		{store.ColVerdict, "Verdict", "what the 95% interval says"},
-	}
-	shiftCols = []column{
-		{store.ColDelta, "Δ%", "shift of the median, in percent of the baseline's"},
-		{store.ColInterval, "95% interval", "bootstrap interval of the shift"},
-	}
-	baseCols = []column{
-		{store.ColBaseMedian, "median", "baseline median"},
-		{store.ColBaseSpread, "p25–p75", "baseline middle half"},
-		{store.ColBaseIQR, "IQR", "baseline interquartile range"},
-		{store.ColBaseN, "n", "baseline samples"},
-	}
-	curCols = []column{
-		{store.ColCurMedian, "median", "current median"},
-		{store.ColCurSpread, "p25–p75", "current middle half"},
-		{store.ColCurIQR, "IQR", "current interquartile range"},
-		{store.ColCurN, "n", "current samples"},
-	}
-)
+// growStep is how many rows grow renders first, and adds at least.
+const growStep = 12
+
+// viewMargin is how many rows of the view grow leaves to its second step
+// when the view starts far into the window.
+const viewMargin = 8
+
+// headRows is how many rows the table's header has: the rows' indexes
+// for assistive technology (aria-rowindex) count them.
+const headRows = 2
+
+// defaultRowHeight is a row's height until one is measured (it depends on
+// the fonts): the spacers need one before the first row is laid out.
+const defaultRowHeight = 31
 
 // Render shows the table, or a line saying no row matches.
 func (t *Table) Render() vecty.ComponentOrHTML {
 	cols := t.columns()
-	return elem.Section(
-		vecty.Markup(vecty.Class("results")),
+	t.follow()
+	t.grow()
+	t.box = elem.Div(
+		vecty.Markup(vecty.Class("table-scroll"), vecty.ClassMap{"with-details": t.HasDetails}, prop.ID("results-scroll"), event.Scroll(t.onScroll)),
 		elem.Table(
-			vecty.Markup(vecty.Class("results-table"), prop.ID("results")),
+			vecty.Markup(vecty.Class("results-table"), prop.ID("results"), vecty.Attribute("aria-rowcount", headRows+t.Total)),
 			elem.Caption(vecty.Markup(vecty.Class("visually-hidden")), vecty.Text("Results, one row per benchmark, kind and backend")),
 			elem.TableHead(t.renderGroups(), t.renderHeader(cols)),
-			t.groups(),
+			t.spacer(t.First, len(cols)),
+			elem.TableBody(t.rows()),
+			t.spacer(t.Total-t.First-t.limit, len(cols)),
 		),
-		vecty.If(len(t.Rows) == 0, elem.Paragraph(vecty.Markup(vecty.Class("empty")), vecty.Text("No row matches the filter and the search."))),
+	)
+	return elem.Section(
+		vecty.Markup(vecty.Class("results")),
+		t.box,
+		vecty.If(t.Total == 0, elem.Paragraph(vecty.Markup(vecty.Class("empty")), vecty.Text("No row matches the filter and the search."))),
+		t.Details,
 	)
 }
 
-func (t *Table) columns() []column {
-	cols := append([]column{}, headCols...)
+// rows are the window's rows, as many as grow allows. They are not keyed
+// (vecty 0.6 drops the element of a keyed child that skips rendering): a
+// row that shows what the row at its place showed skips rendering.
+func (t *Table) rows() vecty.List {
+	list := make(vecty.List, t.limit)
+	at := now()
+	for i, row := range t.Rows[:t.limit] {
+		elapsed := 0
+		if row.Status == store.Pending && row.Started > 0 {
+			elapsed = int((at - row.Started) / 1000)
+		}
+		list[i] = &TableRow{
+			Host: t.Host, Row: row, Selected: row.Key.String() == t.View.Selected, Compared: t.Compared,
+			Elapsed: elapsed, Index: headRows + t.First + i + 1,
+		}
+	}
+	return list
+}
+
+// spacer stands for n rows the window leaves out.
+func (t *Table) spacer(n, cols int) *vecty.HTML {
+	return elem.TableBody(
+		vecty.Markup(vecty.Class("spacer"), vecty.Attribute("aria-hidden", "true")),
+		elem.TableRow(
+			vecty.Markup(vecty.Style("height", strconv.FormatFloat(float64(max(0, n))*t.height(), 'f', 1, 64)+"px")),
+			elem.TableData(vecty.Markup(vecty.Attribute("colspan", cols))),
+		),
+	)
+}
+
+func (t *Table) height() float64 {
+	if t.rowHeight > 0 {
+		return t.rowHeight
+	}
+	return defaultRowHeight
+}
+
+// follow scrolls the box back to the top when the rows shown changed, and
+// to the selected row when it was selected out of view (on a bar, or by a
+// link), so that the row is in view beside its details.
+func (t *Table) follow() {
+	if t.box == nil {
+		t.reset, t.at = t.Reset, t.At
+		if t.At >= 0 {
+			t.reveal()
+		}
+		return
+	}
+	el := t.box.Node()
+	if t.Reset != t.reset {
+		t.reset = t.Reset
+		el.Set("scrollTop", 0)
+	}
+	if t.At != t.at {
+		t.at = t.At
+		if t.At >= 0 {
+			t.reveal()
+		}
+	}
+}
+
+// reveal scrolls the selected row into the middle of the box, unless it
+// is in view, once the box is laid out.
+func (t *Table) reveal() {
+	NextFrame(func() {
+		if t.box == nil || t.at < 0 {
+			return
+		}
+		el := t.box.Node()
+		head := el.Call("querySelector", "thead").Get("offsetHeight").Float()
+		h := t.height()
+		top, view := el.Get("scrollTop").Float(), el.Get("clientHeight").Float()-head
+		y := float64(t.at) * h
+		if y < top || y+h > top+view {
+			el.Set("scrollTop", max(0, y-view/2))
+		}
+	})
+}
+
+// Mount has the store know the rows in view as soon as the box is laid out.
+func (t *Table) Mount() { NextFrame(t.tell) }
+
+func (t *Table) onScroll(*vecty.Event) { t.tell() }
+
+// tell tells the store which rows the box shows, when that changed.
+func (t *Table) tell() {
+	if t.box == nil {
+		return
+	}
+	el := t.box.Node()
+	if t.rowHeight == 0 {
+		if tr := el.Call("querySelector", "tr[data-row]"); tr.Truthy() {
+			t.rowHeight = tr.Call("getBoundingClientRect").Get("height").Float()
+		}
+	}
+	head := el.Call("querySelector", "thead").Get("offsetHeight").Float()
+	h := t.height()
+	top := int(el.Get("scrollTop").Float() / h)
+	visible := int(math.Ceil((el.Get("clientHeight").Float() - head) / h))
+	if now := [2]int{top, max(1, visible)}; now != t.told {
+		t.told = now
+		t.Host.Dispatch(&actions.Scrolled{Top: now[0], Visible: now[1]})
+	}
+}
+
+// Unmount forgets a table that is gone.
+func (t *Table) Unmount() {
+	delete(growing, t)
+	t.box = nil
+}
+
+func (t *Table) columns() []tableview.Column {
+	cols := append([]tableview.Column{}, tableview.HeadColumns...)
 	if t.Compared {
-		cols = append(cols, shiftCols...)
-		cols = append(cols, baseCols...)
-		return append(cols, curCols...)
+		cols = append(cols, tableview.ShiftColumns...)
+		cols = append(cols, tableview.BaseColumns...)
+		return append(cols, tableview.CurColumns...)
 	}
 	// One report alone: its side's numbers, whichever side it is in.
-	return append(cols, curCols...)
+	return append(cols, tableview.CurColumns...)
 }
 
 func (t *Table) renderGroups() *vecty.HTML {
 	if !t.Compared {
 		return elem.TableRow(
+			vecty.Markup(vecty.Attribute("aria-rowindex", 1)),
 			elem.TableHeader(vecty.Markup(vecty.Attribute("colspan", 2))),
 			elem.TableHeader(vecty.Markup(vecty.Attribute("colspan", 4), vecty.Attribute("scope", "colgroup"), vecty.Class("group")), vecty.Text("Samples")),
 		)
 	}
 	return elem.TableRow(
+		vecty.Markup(vecty.Attribute("aria-rowindex", 1)),
 		elem.TableHeader(vecty.Markup(vecty.Attribute("colspan", 4))),
 		elem.TableHeader(vecty.Markup(vecty.Attribute("colspan", 4), vecty.Attribute("scope", "colgroup"), vecty.Class("group", "base")), vecty.Text("Baseline")),
 		elem.TableHeader(vecty.Markup(vecty.Attribute("colspan", 4), vecty.Attribute("scope", "colgroup"), vecty.Class("group", "cur")), vecty.Text("Current")),
 	)
 }
 
-func (t *Table) renderHeader(cols []column) *vecty.HTML {
+func (t *Table) renderHeader(cols []tableview.Column) *vecty.HTML {
 	cells := vecty.List{}
 	for _, c := range cols {
 		c := c
 		sorted := "none"
 		arrow := ""
-		switch t.View.Sorted(c.id) {
+		switch t.View.Sorted(c.ID) {
 		case 1:
 			sorted, arrow = "ascending", " ▲"
 		case -1:
 			sorted, arrow = "descending", " ▼"
 		}
 		cells = append(cells, elem.TableHeader(
-			vecty.Markup(vecty.Attribute("scope", "col"), vecty.Attribute("aria-sort", sorted), vecty.Data("col", c.id)),
+			vecty.Markup(vecty.Attribute("scope", "col"), vecty.Attribute("aria-sort", sorted), vecty.Data("col", c.ID)),
 			elem.Button(
-				vecty.Markup(prop.Type("button"), vecty.Attribute("title", "Sort by "+c.title),
-					event.Click(func(*vecty.Event) { t.Host.Dispatch(&actions.SortBy{Column: c.id}) })),
-				vecty.Text(c.label),
+				vecty.Markup(prop.Type("button"), vecty.Attribute("title", "Sort by "+c.Title),
+					event.Click(func(*vecty.Event) { t.Host.Dispatch(&actions.SortBy{Column: c.ID}) })),
+				vecty.Text(c.Label),
 				elem.Span(vecty.Markup(vecty.Class("arrow"), vecty.Attribute("aria-hidden", "true")), vecty.Text(arrow)),
 			),
 		))
 	}
-	return elem.TableRow(cells)
+	return elem.TableRow(vecty.Markup(vecty.Attribute("aria-rowindex", 2)), cells)
 }
 
 func renderSide(s *stats.Stats, unit format.Unit) vecty.List {
@@ -142,11 +303,19 @@ func num(text, class string) *vecty.HTML {
 }
 
 // renderVerdict is the status in words and colour, with what a reader needs
-// to know about it.
-func renderVerdict(r store.Row) *vecty.HTML {
+// to know about it: for a row being computed, for how long, in seconds,
+// and how far it is when its worker says (a soak run's row of 100,000
+// samples a side takes many seconds).
+func renderVerdict(r store.Row, elapsed int) *vecty.HTML {
 	text := format.Status(&r.Row, r.Status)
 	if r.Status == store.Pending {
 		text = "computing…"
+		if r.Started > 0 {
+			text = "computing… " + strconv.Itoa(elapsed) + " s"
+		}
+		if r.Progress > 0 {
+			text = "computing… " + strconv.Itoa(int(100*r.Progress)) + "%, " + strconv.Itoa(elapsed) + " s"
+		}
 	}
 	return elem.Span(vecty.Markup(vecty.Class("pill", format.StatusClass(r.Status)), vecty.Attribute("title", text)), vecty.Text(text))
 }

@@ -14,18 +14,15 @@ import (
 )
 
 // TableRow is one <tr data-row=…> of the results. A row skips rendering
-// when what it shows did not change. A new row first renders as a shell
-// (its name and status); its RowGroup fills it in a frame later. (Rows are
-// not keyed: vecty 0.6 drops the element of a keyed child that skips
-// rendering.)
+// when what it shows did not change.
 type TableRow struct {
 	vecty.Core
 	Host     Host      `vecty:"prop"`
 	Row      store.Row `vecty:"prop"`
 	Selected bool      `vecty:"prop"`
 	Compared bool      `vecty:"prop"` // two reports: Δ, interval and both sides
-
-	full bool // rendered in full, not as a shell
+	Elapsed  int       `vecty:"prop"` // seconds a worker has been computing the row
+	Index    int       `vecty:"prop"` // its aria-rowindex: the window holds only some rows
 }
 
 // same reports whether t and u show the same thing. The store replaces a
@@ -36,7 +33,9 @@ func (t *TableRow) same(u *TableRow) bool {
 		t.Row.Comparison == u.Row.Comparison &&
 		t.Row.BaseStats == u.Row.BaseStats && t.Row.CurStats == u.Row.CurStats &&
 		t.Row.Base == u.Row.Base && t.Row.Cur == u.Row.Cur &&
-		t.Selected == u.Selected && t.Compared == u.Compared && t.full == u.full
+		t.Selected == u.Selected && t.Compared == u.Compared &&
+		t.Row.Started == u.Row.Started && t.Row.Progress == u.Row.Progress && t.Elapsed == u.Elapsed &&
+		t.Index == u.Index
 }
 
 // SkipRender skips a row that shows what it showed.
@@ -45,14 +44,10 @@ func (t *TableRow) SkipRender(prev vecty.Component) bool {
 	return ok && t.same(p)
 }
 
-// Render is the row: its name, verdict and numbers (or, the first time, its
-// name and status).
+// Render is the row: its name, verdict and numbers.
 func (t *TableRow) Render() vecty.ComponentOrHTML {
 	r := t.Row
 	key := r.Key.String()
-	if !t.full {
-		return t.renderShell()
-	}
 	selected := t.Selected
 	attr := vecty.Data("state", r.Status)
 	if r.Verdict() {
@@ -69,7 +64,7 @@ func (t *TableRow) Render() vecty.ComponentOrHTML {
 				elem.Span(vecty.Markup(vecty.Class("kb")), vecty.Text("/"+r.Key.Kind+"/"+r.Key.Backend)),
 			),
 		),
-		elem.TableData(vecty.Markup(vecty.Class("verdict")), renderVerdict(r)),
+		elem.TableData(vecty.Markup(vecty.Class("verdict")), renderVerdict(r, t.Elapsed)),
 	}
 	if t.Compared {
 		delta, interval := format.None, format.None
@@ -86,25 +81,12 @@ func (t *TableRow) Render() vecty.ComponentOrHTML {
 	cells = append(cells, renderSide(side, unit)...)
 	return elem.TableRow(
 		vecty.Markup(
-			vecty.Data("row", key), attr,
+			vecty.Data("row", key), attr, vecty.Attribute("aria-rowindex", t.Index),
 			vecty.Class("status-"+format.StatusClass(r.Status)),
 			vecty.ClassMap{"selected": selected},
 			vecty.Attribute("aria-selected", selected),
 			event.Click(func(*vecty.Event) { t.Host.Dispatch(&actions.Select{Key: key}) }),
 		),
 		cells,
-	)
-}
-
-// renderShell is the row before it is filled in: cheap to create, so that a
-// table of many rows appears at once.
-func (t *TableRow) renderShell() vecty.ComponentOrHTML {
-	attr := vecty.Data("state", t.Row.Status)
-	if t.Row.Verdict() {
-		attr = vecty.Data("verdict", t.Row.Status)
-	}
-	return elem.TableRow(
-		vecty.Markup(vecty.Data("row", t.Row.Key.String()), attr),
-		elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "row"), vecty.Class("name")), vecty.Text(t.Row.Key.String())),
 	)
 }

@@ -3,14 +3,14 @@
 package components
 
 import (
-	"strconv"
-
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"github.com/benchview/benchview/tableview"
 	"github.com/benchview/benchview/wasm/actions"
+	"github.com/benchview/benchview/wasm/format"
 	"github.com/benchview/benchview/wasm/store"
 )
 
@@ -22,24 +22,16 @@ type Toolbar struct {
 	View    store.View `vecty:"prop"`
 	ShowAll bool       `vecty:"prop"`
 	Shown   int        `vecty:"prop"` // rows the table shows
-}
-
-var filters = []struct{ value, label string }{
-	{"", "Every row"},
-	{"regression", "Regressions"},
-	{"improvement", "Improvements"},
-	{"inside the noise", "Inside the noise"},
-	{"underpowered", "Underpowered"},
-	{store.Other, "Not compared"},
+	All     int        `vecty:"prop"` // rows the review has
 }
 
 // Render shows the controls.
 func (t *Toolbar) Render() vecty.ComponentOrHTML {
 	options := vecty.List{}
-	for _, f := range filters {
+	for _, f := range tableview.Filters {
 		options = append(options, elem.Option(
-			vecty.Markup(prop.Value(f.value), vecty.Property("selected", f.value == t.View.Filter)),
-			vecty.Text(f.label),
+			vecty.Markup(prop.Value(f.Value), vecty.Property("selected", f.Value == t.View.Filter)),
+			vecty.Text(f.Label),
 		))
 	}
 	return elem.Div(
@@ -64,8 +56,8 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 			event.Input(t.onSearch),
 		)),
 		elem.Span(
-			vecty.Markup(vecty.Class("shown")),
-			vecty.Text(strconv.Itoa(t.Shown)+" rows shown"),
+			vecty.Markup(vecty.Class("shown"), prop.ID("shown"), vecty.Attribute("role", "status")),
+			vecty.Text(t.count()),
 		),
 		elem.Label(
 			vecty.Markup(vecty.Class("toggle")),
@@ -79,10 +71,19 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 	)
 }
 
+// count says how many rows the table shows: all of them, or how many
+// match the filter and the search.
+func (t *Toolbar) count() string {
+	if t.Shown == t.All {
+		return format.Count(t.All) + " rows"
+	}
+	return format.Count(t.Shown) + " of " + format.Count(t.All) + " rows match"
+}
+
 // SkipRender skips a render that would show the same controls.
 func (t *Toolbar) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*Toolbar)
-	return ok && t.Host == p.Host && t.View == p.View && t.ShowAll == p.ShowAll && t.Shown == p.Shown
+	return ok && t.Host == p.Host && t.View == p.View && t.ShowAll == p.ShowAll && t.Shown == p.Shown && t.All == p.All
 }
 
 func (t *Toolbar) onFilter(e *vecty.Event) {

@@ -6,5 +6,7 @@
 //
 // It is pure Go and runs under native go test. It does not read files,
 // start workers or touch the DOM (main.go does), and it computes no
-// statistic: comparisons arrive as RowComputed actions from the workers.
+// statistic: comparisons arrive in batches as RowsComputed actions from the
+// workers. The table's order, filter and search are tableview's, which the
+// exported page shares.
 package store

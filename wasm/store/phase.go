@@ -56,18 +56,20 @@ const IntervalChart = "interval"
 // RunOrderChart is the ID of the run-order chart of the row with key.
 func RunOrderChart(key string) string { return "run:" + key }
 
-// Charts lists the charts the page shows: the interval bars when a shown row
-// has a computed comparison, and the run-order chart of the selected row, or
-// of every shown row with samples when ShowAll.
+// Charts lists the charts the page shows: the interval bars when a row
+// they show (Bars) has a computed comparison, and the run-order chart of
+// the selected row, or of every row of the table's Window with samples
+// when ShowAll.
 func (s *Store) Charts() []Chart {
 	var charts []Chart
-	rows := s.Rows()
-	for _, r := range rows {
+	_, bars := s.Bars()
+	for _, r := range bars {
 		if r.Verdict() {
 			charts = append(charts, Chart{IntervalChart, s.intervalGen})
 			break
 		}
 	}
+	_, rows := s.Window()
 	if s.showAll {
 		for _, r := range rows {
 			if r.BaseStats != nil || r.CurStats != nil {

@@ -1,20 +1,17 @@
 package store
 
 import (
-	"cmp"
-	"math"
-	"slices"
-	"strings"
+	"maps"
 
 	"github.com/benchview/benchview/core/review"
-	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/tableview"
 )
 
 // Pending is the status of a compared row whose comparison has not arrived.
-const Pending = "pending"
+const Pending = tableview.Pending
 
 // Other is the filter that shows the rows that are not comparisons.
-const Other = "other"
+const Other = tableview.Other
 
 // Row is one row of the table as the components show it.
 type Row struct {
@@ -23,208 +20,189 @@ type Row struct {
 	// noise", "underpowered") when it is computed, Pending before, or its
 	// review.State when it is not a comparison.
 	Status string
+	// Started is when a worker began computing a Pending row, in the
+	// page's milliseconds; 0 when none has yet.
+	Started float64
+	// Progress is how far a long Pending row is, from 0 to 1: its worker
+	// says as it plans the row's resampling.
+	Progress float64
 }
 
 // Verdict reports whether Status is a verdict (the page's data-verdict)
 // rather than a state (data-state).
-func (r Row) Verdict() bool { return r.State == review.Compared && r.Comparison != nil }
+func (r Row) Verdict() bool { return tableview.HasVerdict(&r.Row) }
 
-func status(r review.Row) string {
-	switch {
-	case r.State != review.Compared:
-		return string(r.State)
-	case r.Comparison == nil:
-		return Pending
-	}
-	return r.Comparison.Verdict.String()
+func (s *Store) row(i int) Row {
+	r := s.review.Rows[i]
+	return Row{Row: r, Status: tableview.Status(&r), Started: s.started[i], Progress: s.progress[i]}
 }
 
-// Rank orders statuses the way the table starts: regressions first, then
-// improvements, then the rest by how much they say.
-var rank = map[string]int{
-	"regression":                  0,
-	"improvement":                 1,
-	"inside the noise":            2,
-	"underpowered":                3,
-	Pending:                       4,
-	string(review.NotOK):          5,
-	string(review.Unsupported):    6,
-	string(review.OnlyInCurrent):  7,
-	string(review.OnlyInBaseline): 8,
-}
+// Shown is how many rows the table shows: the review's rows that pass the
+// filter and the search.
+func (s *Store) Shown() int { return len(s.shownRows()) }
 
-// Rows is the table: the review's rows that pass the filter and the search,
-// in the view's order (see below for the order while computing).
+// Rows is the whole table: every row Shown counts, in the view's order
+// (see shownRows for the order while computing). The page renders only a
+// Window of it.
 func (s *Store) Rows() []Row {
-	if s.review == nil {
-		return nil
-	}
-	words := strings.Fields(strings.ToLower(s.view.Search))
-	var rows []Row
-	for _, r := range s.review.Rows {
-		row := Row{Row: r, Status: status(r)}
-		if s.view.shows(row, words) {
-			rows = append(rows, row)
-		}
-	}
-	// While comparisons arrive, the default order (by verdict) waits for the
-	// last of them: rows keep the report's order instead of jumping around
-	// under the reader with every result. A column the reader chose applies
-	// at once.
-	if s.view.Sort != "" || s.ndone == s.jobs {
-		s.view.sort(rows)
+	idx := s.shownRows()
+	rows := make([]Row, len(idx))
+	for p, i := range idx {
+		rows[p] = s.row(i)
 	}
 	return rows
 }
 
-// Counts is how many rows of the review have each status.
-func (s *Store) Counts() map[string]int {
-	n := map[string]int{}
-	if s.review != nil {
-		for _, r := range s.review.Rows {
-			n[status(r)]++
+// shownRows is the indexes of the review's rows the table shows, in its
+// order, computed when the view or the rows it depends on changed.
+//
+// While comparisons arrive, the default order (by verdict) waits for the
+// last of them: rows keep the report's order instead of jumping around
+// under the reader with every result. A column the reader chose applies
+// at once.
+func (s *Store) shownRows() []int {
+	if s.review == nil {
+		return nil
+	}
+	if s.shown != nil {
+		return s.shown
+	}
+	v := s.view
+	var order []int
+	switch {
+	case v.Sort == "" && s.ndone < s.jobs:
+		order = make([]int, len(s.review.Rows))
+		for i := range order {
+			order[i] = i
+		}
+	case v.Sort == "":
+		order = s.orderTable().Default()
+	default:
+		order = s.orderTable().Order(v.Sort, v.Desc)
+	}
+	words := v.Words()
+	if v.Filter == "" && len(words) == 0 {
+		s.shown = order
+		return s.shown
+	}
+	t := s.orderTable()
+	s.shown = make([]int, 0, len(order))
+	for _, i := range order {
+		if v.Shows(t, i, words) {
+			s.shown = append(s.shown, i)
 		}
 	}
-	return n
+	return s.shown
 }
+
+// orderTable is the review's rows as tableview orders and filters them,
+// made anew once comparisons arrived since the last.
+func (s *Store) orderTable() *tableview.Table {
+	if s.table == nil {
+		s.table = tableview.New(s.review.Rows, s.Compared())
+	}
+	return s.table
+}
+
+// Margin is how many rows beyond those in view the table renders on each
+// side, at least; windowStep is what the window's ends are rounded to, so
+// that scrolling moves the window (and redraws what it shows) every
+// windowStep rows, not every row.
+const (
+	Margin     = 25
+	windowStep = 50
+	// minWindow is the fewest rows a window has when the table has them:
+	// a review of up to that many rows is rendered whole.
+	minWindow = 100
+)
+
+// Window is the part of the table the page renders: rows [first,
+// first+len(rows)) of Rows, the rows in view (see Scrolled) and at least
+// Margin more on each side, or the whole table when it has no more than
+// minWindow rows. The interval chart shows the same rows.
+func (s *Store) Window() (first int, rows []Row) {
+	idx := s.shownRows()
+	lo, hi := s.windowRange(len(idx))
+	rows = make([]Row, hi-lo)
+	for p, i := range idx[lo:hi] {
+		rows[p] = s.row(i)
+	}
+	return lo, rows
+}
+
+func (s *Store) windowRange(n int) (lo, hi int) {
+	lo = max(0, (s.top-Margin)/windowStep*windowStep)
+	hi = (s.top + s.visible + Margin + windowStep - 1) / windowStep * windowStep
+	hi = min(n, max(hi, lo+minWindow))
+	lo = max(0, min(lo, hi-minWindow))
+	return lo, hi
+}
+
+// Bars is the rows the interval chart shows: the whole table when it has
+// no more than a Window's fewest rows (minWindow), else the rows in the
+// table's view, never thousands of bars. first is Rows[0]'s place in the
+// table.
+func (s *Store) Bars() (first int, rows []Row) {
+	idx := s.shownRows()
+	lo, hi := 0, len(idx)
+	if len(idx) > minWindow {
+		top, visible := s.InView()
+		lo, hi = top, top+visible
+	}
+	rows = make([]Row, hi-lo)
+	for p, i := range idx[lo:hi] {
+		rows[p] = s.row(i)
+	}
+	return lo, rows
+}
+
+// InView is the rows the table's viewport shows, as the page last
+// reported them (Scrolled): from top, visible of them, clipped to the
+// table.
+func (s *Store) InView() (top, visible int) {
+	n := s.Shown()
+	top = min(s.top, max(0, n-1))
+	return top, max(0, min(s.visible, n-top))
+}
+
+// Scrolled is how often the table was scrolled back to its top because
+// the rows it shows changed (a search, a filter, a sort): the table
+// compares it with what it saw last.
+func (s *Store) Scrolled() int { return s.viewGen }
+
+// Counts is how many rows of the review have each status: a copy, which
+// later results leave as it is.
+func (s *Store) Counts() map[string]int { return maps.Clone(s.counts) }
 
 // Selected is the selected row, if the review has it.
 func (s *Store) Selected() (Row, bool) {
 	if s.review == nil || s.view.Selected == "" {
 		return Row{}, false
 	}
-	for _, r := range s.review.Rows {
-		if r.Key.String() == s.view.Selected {
-			return Row{Row: r, Status: status(r)}, true
+	if s.byKey == nil {
+		s.byKey = make(map[string]int, len(s.review.Rows))
+		for i, r := range s.review.Rows {
+			s.byKey[r.Key.String()] = i
 		}
 	}
-	return Row{}, false
+	i, ok := s.byKey[s.view.Selected]
+	if !ok {
+		return Row{}, false
+	}
+	return s.row(i), true
 }
 
-// shows reports whether row passes the filter and contains every word.
-func (v View) shows(row Row, words []string) bool {
-	switch v.Filter {
-	case "":
-	case Other:
-		if row.State == review.Compared {
-			return false
-		}
-	default:
-		if row.Status != v.Filter {
-			return false
+// Position is where the selected row is in Rows, or -1 when it is not
+// shown.
+func (s *Store) Position() int {
+	if _, ok := s.Selected(); !ok {
+		return -1
+	}
+	i := s.byKey[s.view.Selected]
+	for p, j := range s.shownRows() {
+		if j == i {
+			return p
 		}
 	}
-	name := strings.ToLower(row.Key.String())
-	for _, w := range words {
-		if !strings.Contains(name, w) {
-			return false
-		}
-	}
-	return true
-}
-
-// Columns the table sorts by. Each names what a cell shows; a side's
-// "spread" column sorts by its p25.
-const (
-	ColName       = "name"
-	ColVerdict    = "verdict"
-	ColDelta      = "delta"
-	ColInterval   = "interval"
-	ColBaseMedian = "base-median"
-	ColBaseSpread = "base-spread"
-	ColBaseIQR    = "base-iqr"
-	ColBaseN      = "base-n"
-	ColCurMedian  = "cur-median"
-	ColCurSpread  = "cur-spread"
-	ColCurIQR     = "cur-iqr"
-	ColCurN       = "cur-n"
-)
-
-// key is the number a row sorts by in column col; ok is false when the row
-// has none (it then sorts last in either direction).
-func key(r Row, col string) (v float64, ok bool) {
-	side := func(s *stats.Stats, f func(stats.Stats) float64) (float64, bool) {
-		if s == nil {
-			return 0, false
-		}
-		return f(*s), true
-	}
-	c := r.Comparison
-	switch col {
-	case ColDelta:
-		if c != nil {
-			return c.Delta, true
-		}
-	case ColInterval:
-		if c != nil && !math.IsNaN(c.Lo) {
-			return c.Lo, true
-		}
-	case ColBaseMedian:
-		return side(r.BaseStats, stats.Stats.Median)
-	case ColBaseSpread:
-		return side(r.BaseStats, stats.Stats.P25)
-	case ColBaseIQR:
-		return side(r.BaseStats, stats.Stats.IQR)
-	case ColBaseN:
-		return side(r.BaseStats, count)
-	case ColCurMedian:
-		return side(r.CurStats, stats.Stats.Median)
-	case ColCurSpread:
-		return side(r.CurStats, stats.Stats.P25)
-	case ColCurIQR:
-		return side(r.CurStats, stats.Stats.IQR)
-	case ColCurN:
-		return side(r.CurStats, count)
-	}
-	return 0, false
-}
-
-func count(s stats.Stats) float64 { return float64(len(s.Sorted)) }
-
-// sort orders rows by the view's column, and breaks ties (and orders the
-// default view) by status rank, then the largest shift first, then name.
-func (v View) sort(rows []Row) {
-	col := v.column()
-	slices.SortStableFunc(rows, func(a, b Row) int {
-		var c int
-		switch col {
-		case ColName:
-			c = strings.Compare(a.Key.String(), b.Key.String())
-		case ColVerdict:
-			c = cmp.Compare(rank[a.Status], rank[b.Status])
-		default:
-			x, okx := key(a, col)
-			y, oky := key(b, col)
-			switch {
-			case okx != oky: // rows without the number go last either way
-				if okx {
-					return -1
-				}
-				return 1
-			case okx:
-				c = cmp.Compare(x, y)
-			}
-		}
-		if v.Desc {
-			c = -c
-		}
-		if c != 0 {
-			return c
-		}
-		return fallback(a, b)
-	})
-}
-
-// fallback is the default order: status rank, then the largest shift, then
-// the name.
-func fallback(a, b Row) int {
-	if c := cmp.Compare(rank[a.Status], rank[b.Status]); c != 0 {
-		return c
-	}
-	if a.Comparison != nil && b.Comparison != nil {
-		if c := cmp.Compare(math.Abs(b.Comparison.Delta), math.Abs(a.Comparison.Delta)); c != 0 {
-			return c
-		}
-	}
-	return strings.Compare(a.Key.String(), b.Key.String())
+	return -1
 }

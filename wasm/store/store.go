@@ -6,6 +6,7 @@ import (
 
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/tableview"
 	"github.com/benchview/benchview/wasm/actions"
 )
 
@@ -13,13 +14,28 @@ import (
 type Store struct {
 	reports [2]*report.Report // by actions.Side; nil until loaded
 	loading [2]string         // name of a report being read into a side
+	read    [2][2]int64       // bytes read of a report being read, and of how many
 	failed  [2]string         // why a side could not be read; "" when it could
 
 	review   *review.Review
 	reviewID int    // identifies review, so late results of an older one are dropped
 	done     []bool // by row index of review
 	ndone    int
-	jobs     int // rows of review that need computing
+	jobs     int             // rows of review that need computing
+	counts   map[string]int  // rows of review by status
+	started  map[int]float64 // when a worker began each row not computed yet (RowsStarted)
+	progress map[int]float64 // how far a long row not computed yet is (RowProgress)
+
+	// What the table shows, computed when first asked for after a change:
+	// table is nil once comparisons arrived since it was made, shown once
+	// the rows shown or their order may have changed, byKey until a row is
+	// selected in a new review.
+	table *tableview.Table
+	shown []int
+	byKey map[string]int
+	// The rows the table's viewport shows: visible of them from top
+	// (Scrolled), and how often the table went back to its top.
+	top, visible, viewGen int
 
 	view    View
 	dark    bool
@@ -39,7 +55,11 @@ type Store struct {
 }
 
 // New returns an empty store: nothing loaded, the default view.
-func New() *Store { return &Store{drawn: map[string]int{}} }
+func New() *Store { return &Store{drawn: map[string]int{}, visible: defaultVisible} }
+
+// defaultVisible is how many rows the store takes the table's viewport to
+// show until the page says (Scrolled).
+const defaultVisible = 20
 
 // Listen registers f to be called after every Dispatch.
 func (s *Store) Listen(f func()) { s.listeners = append(s.listeners, f) }
@@ -50,6 +70,11 @@ func (s *Store) Dispatch(a any) {
 	case *actions.LoadStarted:
 		s.loading[a.Side] = a.Name
 		s.failed[a.Side] = ""
+		s.read[a.Side] = [2]int64{}
+	case *actions.LoadProgress:
+		if s.loading[a.Side] != "" {
+			s.read[a.Side] = [2]int64{a.Read, a.Size}
+		}
 	case *actions.ReportLoaded:
 		s.loading[a.Side] = ""
 		s.reports[a.Side] = a.Report
@@ -63,17 +88,31 @@ func (s *Store) Dispatch(a any) {
 		s.reports[0], s.reports[1] = s.reports[1], s.reports[0]
 		s.failed[0], s.failed[1] = s.failed[1], s.failed[0]
 		s.rebuild()
-	case *actions.RowComputed:
+	case *actions.RowsComputed:
 		s.computed(a)
+	case *actions.RowProgress:
+		if a.Review == s.reviewID && a.Index >= 0 && a.Index < len(s.done) && !s.done[a.Index] {
+			s.progress[a.Index] = a.Done
+		}
+	case *actions.RowsStarted:
+		if a.Review == s.reviewID {
+			for _, i := range a.Index {
+				if i >= 0 && i < len(s.done) && !s.done[i] {
+					s.started[i] = a.At
+				}
+			}
+		}
 	case *actions.SortBy:
-		s.view.sortBy(a.Column)
-		s.intervalGen++
+		s.view = s.view.SortBy(a.Column)
+		s.viewChanged()
 	case *actions.Filter:
 		s.view.Filter = a.Status
-		s.intervalGen++
+		s.viewChanged()
 	case *actions.Search:
 		s.view.Search = a.Text
-		s.intervalGen++
+		s.viewChanged()
+	case *actions.Scrolled:
+		s.top, s.visible = max(0, a.Top), max(1, a.Visible)
 	case *actions.Select:
 		s.view.Selected = a.Key
 		s.intervalGen++
@@ -90,12 +129,21 @@ func (s *Store) Dispatch(a any) {
 	case *actions.DownloadDone:
 		s.downloading, s.downloadErr = false, a.Err
 	case *actions.RestoreView:
-		s.view = ParseFragment(a.Fragment)
-		s.intervalGen++
+		s.view = tableview.ParseFragment(a.Fragment)
+		s.viewChanged()
 	}
 	for _, f := range s.listeners {
 		f()
 	}
+}
+
+// viewChanged follows a new sort, filter or search: the table shows other
+// rows, from its top, and the bars show them.
+func (s *Store) viewChanged() {
+	s.shown = nil
+	s.top = 0
+	s.viewGen++
+	s.intervalGen++
 }
 
 // rebuildLoaded rebuilds the review once no side is loading: of two
@@ -115,30 +163,55 @@ func (s *Store) rebuild() {
 	s.intervalGen++
 	s.runGen++
 	s.review, s.done, s.ndone, s.jobs = nil, nil, 0, 0
+	s.table, s.shown, s.byKey, s.top = nil, nil, nil, 0
+	s.viewGen++
+	s.counts = map[string]int{}
+	s.started = map[int]float64{}
+	s.progress = map[int]float64{}
 	if base == nil && cur == nil {
 		return
 	}
 	s.review = review.New(base, cur) // one report alone: every row is only in it
 	s.done = make([]bool, len(s.review.Rows))
-	for i, r := range s.review.Rows {
+	for i := range s.review.Rows {
+		r := &s.review.Rows[i]
 		if r.State == review.Compared {
 			s.jobs++
 		} else {
 			s.done[i] = true
 		}
+		s.counts[tableview.Status(r)]++
 	}
 }
 
-// computed records a worker's result for the current review.
-func (s *Store) computed(a *actions.RowComputed) {
-	if a.Review != s.reviewID || a.Index < 0 || a.Index >= len(s.done) || s.done[a.Index] {
+// computed records a batch of a worker's results for the current review.
+func (s *Store) computed(a *actions.RowsComputed) {
+	if a.Review != s.reviewID {
 		return
 	}
-	c := a.Comparison
-	s.review.Rows[a.Index].Comparison = &c
-	s.done[a.Index] = true
-	s.ndone++
+	for k, i := range a.Index {
+		if i < 0 || i >= len(s.done) || s.done[i] || k >= len(a.Comparisons) {
+			continue
+		}
+		c := a.Comparisons[k]
+		s.review.Rows[i].Comparison = &c
+		s.done[i] = true
+		delete(s.started, i)
+		delete(s.progress, i)
+		s.ndone++
+		s.counts[Pending]--
+		s.counts[c.Verdict.String()]++
+	}
+	if s.counts[Pending] == 0 {
+		delete(s.counts, Pending)
+	}
 	s.intervalGen++
+	s.table = nil
+	// The rows shown change with the statuses when the filter or a sort
+	// reads them, and once the last result lets the default order apply.
+	if s.view.Filter != "" || s.view.Sort != "" || s.ndone == s.jobs {
+		s.shown = nil
+	}
 }
 
 // Job is one comparison for a worker to compute.
@@ -171,6 +244,12 @@ func (s *Store) Progress() (done, total int) { return s.ndone, s.jobs }
 
 // Report is the report loaded into side, or nil.
 func (s *Store) Report(side actions.Side) *report.Report { return s.reports[side] }
+
+// Read is how many bytes of the report being read into side are read, of
+// how many (0 when the size is not known).
+func (s *Store) Read(side actions.Side) (read, size int64) {
+	return s.read[side][0], s.read[side][1]
+}
 
 // Loading is the name of the report being read into side, or "".
 func (s *Store) Loading(side actions.Side) string { return s.loading[side] }

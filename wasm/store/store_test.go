@@ -10,6 +10,7 @@ import (
 
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/tableview"
 	"github.com/benchview/benchview/wasm/actions"
 )
 
@@ -39,8 +40,9 @@ func readString(t *testing.T, name, text string) *report.Report {
 
 // compute does what the workers do for every job the store hands out.
 func compute(s *Store) {
+	var c stats.Comparer
 	for _, j := range s.Jobs() {
-		s.Dispatch(&actions.RowComputed{Review: j.Review, Index: j.Index, Comparison: stats.Compare(j.Base, j.Cur)})
+		s.Dispatch(&actions.RowsComputed{Review: j.Review, Index: []int{j.Index}, Comparisons: []stats.Comparison{c.Compare(j.Base, j.Cur)}})
 	}
 }
 
@@ -145,7 +147,7 @@ func TestLateResultsOfAnOlderReviewAreDropped(t *testing.T) {
 		t.Fatalf("after Swap the baseline is %q", s.Report(actions.Baseline).Name)
 	}
 	for _, j := range old {
-		s.Dispatch(&actions.RowComputed{Review: j.Review, Index: j.Index, Comparison: stats.Compare(j.Base, j.Cur)})
+		s.Dispatch(&actions.RowsComputed{Review: j.Review, Index: []int{j.Index}, Comparisons: []stats.Comparison{stats.Compare(j.Base, j.Cur)}})
 	}
 	if done, total := s.Progress(); done != 0 || total == 0 {
 		t.Errorf("progress %d of %d after results of the swapped-out review", done, total)
@@ -222,7 +224,7 @@ func TestTheTableStartsWithRegressions(t *testing.T) {
 	}
 	var ranks []int
 	for _, r := range rows {
-		ranks = append(ranks, rank[r.Status])
+		ranks = append(ranks, tableview.Rank(r.Status))
 	}
 	if !slices.IsSorted(ranks) {
 		t.Errorf("statuses in order %v, want regressions, improvements, noise, underpowered, then the rest", ranks)
@@ -239,20 +241,20 @@ func TestRowsStayInPlaceWhileComputing(t *testing.T) {
 	s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Report: readString(t, "cur.jsonl", mixedCur)})
 	jobs := s.Jobs()
 	for _, j := range append(jobs[:1:1], jobs[2:]...) { // every row but b
-		s.Dispatch(&actions.RowComputed{Review: j.Review, Index: j.Index, Comparison: stats.Compare(j.Base, j.Cur)})
+		s.Dispatch(&actions.RowsComputed{Review: j.Review, Index: []int{j.Index}, Comparisons: []stats.Comparison{stats.Compare(j.Base, j.Cur)}})
 	}
 	// Sorted, the pending b would follow the underpowered d.
 	if got := names(s.Rows()); got != "a b c d e f g" {
 		t.Errorf("while computing: %q, want the report's order", got)
 	}
-	s.Dispatch(&actions.SortBy{Column: ColName})
-	s.Dispatch(&actions.SortBy{Column: ColName})
+	s.Dispatch(&actions.SortBy{Column: tableview.ColName})
+	s.Dispatch(&actions.SortBy{Column: tableview.ColName})
 	if got := names(s.Rows()); got != "g f e d c b a" {
 		t.Errorf("a chosen column while computing: %q, want it applied", got)
 	}
-	s.Dispatch(&actions.SortBy{Column: ColVerdict})
+	s.Dispatch(&actions.SortBy{Column: tableview.ColVerdict})
 	j := jobs[1]
-	s.Dispatch(&actions.RowComputed{Review: j.Review, Index: j.Index, Comparison: stats.Compare(j.Base, j.Cur)})
+	s.Dispatch(&actions.RowsComputed{Review: j.Review, Index: []int{j.Index}, Comparisons: []stats.Comparison{stats.Compare(j.Base, j.Cur)}})
 	if got := names(s.Rows()); got != "a b c d e f g" || s.Rows()[0].Status != "regression" {
 		t.Errorf("once computed: %q, want regressions first", got)
 	}
@@ -260,29 +262,29 @@ func TestRowsStayInPlaceWhileComputing(t *testing.T) {
 
 func TestSortByAnyColumn(t *testing.T) {
 	s := loaded(t)
-	s.Dispatch(&actions.SortBy{Column: ColDelta})
+	s.Dispatch(&actions.SortBy{Column: tableview.ColDelta})
 	// a +50%, b -50%, c 0, d (underpowered) 0: ascending by Δ; rows with no
 	// Δ (e, f, g, g2) last, by the default order.
 	if got := names(s.Rows()); got != "b c d a e f g g2" {
 		t.Errorf("by Δ ascending: %q", got)
 	}
-	s.Dispatch(&actions.SortBy{Column: ColDelta})
+	s.Dispatch(&actions.SortBy{Column: tableview.ColDelta})
 	if got := names(s.Rows()); got != "a c d b e f g g2" {
 		t.Errorf("by Δ descending: %q (rows without a Δ stay last)", got)
 	}
-	if s.View().Sorted(ColDelta) != -1 || s.View().Sorted(ColName) != 0 {
-		t.Errorf("Sorted = %d, %d", s.View().Sorted(ColDelta), s.View().Sorted(ColName))
+	if s.View().Sorted(tableview.ColDelta) != -1 || s.View().Sorted(tableview.ColName) != 0 {
+		t.Errorf("Sorted = %d, %d", s.View().Sorted(tableview.ColDelta), s.View().Sorted(tableview.ColName))
 	}
-	s.Dispatch(&actions.SortBy{Column: ColCurMedian})
+	s.Dispatch(&actions.SortBy{Column: tableview.ColCurMedian})
 	if got := names(s.Rows()); got != "b d c f a g g2 e" {
 		t.Errorf("by current median: %q", got)
 	}
-	s.Dispatch(&actions.SortBy{Column: ColName})
-	s.Dispatch(&actions.SortBy{Column: ColName})
+	s.Dispatch(&actions.SortBy{Column: tableview.ColName})
+	s.Dispatch(&actions.SortBy{Column: tableview.ColName})
 	if got := names(s.Rows()); got != "g2 g f e d c b a" {
 		t.Errorf("by name descending: %q", got)
 	}
-	s.Dispatch(&actions.SortBy{Column: ColVerdict})
+	s.Dispatch(&actions.SortBy{Column: tableview.ColVerdict})
 	if s.View().Sort != "" || s.View().Desc {
 		t.Errorf("sorting by verdict is the default view, got %+v", s.View())
 	}
@@ -376,23 +378,9 @@ func TestProblemsNameFileAndLine(t *testing.T) {
 	}
 }
 
+// The fragment's spelling is tableview's (see its tests); the store
+// restores a view from it.
 func TestFragment(t *testing.T) {
-	for _, v := range []View{
-		{},
-		{Sort: ColDelta, Desc: true},
-		{Filter: "inside the noise", Search: "a&b=c #d", Selected: "<img src=x>/vm/ü"},
-	} {
-		f := v.Fragment()
-		if got := ParseFragment("#" + f); got != v {
-			t.Errorf("ParseFragment(%q) = %+v, want %+v", f, got, v)
-		}
-	}
-	if f := (View{}).Fragment(); f != "" {
-		t.Errorf("the default view's fragment is %q, want empty", f)
-	}
-	if f := (View{Sort: "delta", Desc: true, Selected: "a/b/c"}).Fragment(); f != "sort=delta&desc=1&row=a%2Fb%2Fc" {
-		t.Errorf("fragment = %q", f)
-	}
 	s := New()
 	s.Dispatch(&actions.RestoreView{Fragment: "#filter=regression&q=pure&row=pure%2Fvm%2Fvm"})
 	if v := s.View(); v.Filter != "regression" || v.Search != "pure" || v.Selected != "pure/vm/vm" {

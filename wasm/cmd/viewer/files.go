@@ -145,7 +145,11 @@ func (p *page) fetch(side actions.Side, ref string) {
 // chunk, and keeps blob as the report's source, for Download.
 func (p *page) parse(side actions.Side, name string, blob js.Value) {
 	pr, pw := io.Pipe()
-	go func() { pw.CloseWithError(pump(blob.Call("stream"), pw)) }()
+	size := int64(blob.Get("size").Float())
+	progress := func(read int64) {
+		p.store.Dispatch(&actions.LoadProgress{Side: side, Read: read, Size: size})
+	}
+	go func() { pw.CloseWithError(pump(blob.Call("stream"), pw, progress)) }()
 	r, err := report.Read(pr, name)
 	pr.CloseWithError(io.ErrClosedPipe) // stop the pump if Read gave up early
 	if err != nil {
@@ -162,9 +166,13 @@ func (p *page) parse(side actions.Side, name string, blob js.Value) {
 	p.store.Dispatch(&actions.ReportLoaded{Side: side, Report: r})
 }
 
+// progressInterval is how often, in milliseconds, reading a report says
+// how far it is.
+const progressInterval = 100
+
 // parseBudget is how long, in milliseconds, reading a report holds the
 // main thread before it lets the page have a turn.
-const parseBudget = 8
+const parseBudget = 20
 
 // pieceSize is how many bytes pump hands the parser at once, so that it
 // can yield between them: a file's stream comes in chunks of a megabyte or
@@ -175,15 +183,21 @@ const pieceSize = 16 << 10
 // pump copies a ReadableStream of bytes into w, which parses each piece as
 // it is written. A stream whose chunks are already there (a file) resolves
 // every read at once, and would parse a whole file in one task: so after
-// parseBudget of pieces, pump yields to the event loop.
-func pump(stream js.Value, w io.Writer) error {
+// parseBudget of pieces, pump yields to the event loop, and tells progress
+// how many bytes it copied, at most every progressInterval.
+func pump(stream js.Value, w io.Writer, progress func(read int64)) error {
 	reader := stream.Call("getReader")
 	defer reader.Call("releaseLock")
 	perf := js.Global().Get("performance")
 	turn := perf.Call("now").Float()
+	told, read := turn, int64(0)
 	write := func(b []byte) error {
 		for len(b) > 0 {
-			if perf.Call("now").Float()-turn > parseBudget {
+			if now := perf.Call("now").Float(); now-turn > parseBudget {
+				if now-told > progressInterval {
+					progress(read)
+					told = now
+				}
 				yield()
 				turn = perf.Call("now").Float()
 			}
@@ -191,6 +205,7 @@ func pump(stream js.Value, w io.Writer) error {
 			if _, err := w.Write(b[:n]); err != nil {
 				return err
 			}
+			read += int64(n)
 			b = b[n:]
 		}
 		return nil

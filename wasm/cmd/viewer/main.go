@@ -37,14 +37,15 @@ func main() {
 		serveWorker()
 		return
 	}
-	// The page's live heap is small (some 8 MB with a review of 100 rows a
-	// side), and every collection marks it in one go, in whatever task is
-	// running: 15-35 ms, four or five times while a first review was built.
-	// Collecting at five times the live heap, not twice, makes that rare;
-	// the limit has a review of very large reports collect sooner instead,
-	// before the WebAssembly memory (which never shrinks) grows past it.
-	debug.SetGCPercent(400)
-	debug.SetMemoryLimit(512 << 20)
+	// Every collection marks the page's live heap in one go, in whatever
+	// task is running: with the reports of a suite of ten thousand rows
+	// live, that is one of the page's longest tasks, several times while a
+	// review is read and computed, and again on a search. Collecting at
+	// ten times the live heap, not twice, makes that rare; the limit has
+	// very large reports collect sooner instead, before the WebAssembly
+	// memory (which never shrinks) grows past it.
+	debug.SetGCPercent(1000)
+	debug.SetMemoryLimit(384 << 20)
 	p := newPage()
 	p.start()
 	select {} // callbacks from the page keep the program busy from here on
@@ -64,7 +65,9 @@ type page struct {
 	exportDone func(js.Value)              // takes the exporter's answer to the Download under way
 
 	sentReview int         // the review whose jobs the pool has
-	renderDue  bool        // a throttled render is scheduled
+	renderDue  bool        // a render is scheduled for a coming frame
+	rendered   float64     // when the page last rendered, in performance.now() milliseconds
+	ticking    bool        // a tick is scheduled
 	fragment   string      // the view last written to the address
 	selected   string      // the selection last written to the address
 	search     string      // the query the reports were loaded from
@@ -77,7 +80,7 @@ type page struct {
 func newPage() *page {
 	p := &page{store: store.New(), doc: js.Global().Get("document"), charts: newECharts()}
 	p.app = &components.App{Store: p.store, Host: p}
-	p.pool = newPool(func(r *actions.RowComputed) { p.Dispatch(r) })
+	p.pool = newPool(p.Dispatch)
 	return p
 }
 
@@ -159,17 +162,31 @@ func (p *page) changed() {
 	}
 	p.writeAddress()
 	p.setState()
+	p.tick()
 }
 
-// renderInterval is how often the page renders while results stream in
-// from the workers, in milliseconds. Rendering the table and the bars for
-// every result would keep the main thread busy with rendering alone.
-const renderInterval = 200
+// tick renders the page every second while rows are computed, so that a
+// row that takes long (a soak run's) shows for how long it has been.
+func (p *page) tick() {
+	if done, total := p.store.Progress(); p.ticking || done == total {
+		return
+	}
+	p.ticking = true
+	time.AfterFunc(time.Second, func() {
+		p.ticking = false
+		p.render()
+		p.tick()
+	})
+}
 
-// render renders the page: in the next frame, or, while comparisons are
-// still arriving, at most every renderInterval.
+// render renders the page: at once, or, while comparisons are still
+// arriving, in an animation frame at least liveRender after the last, once
+// for every batch of results (and anything else) that arrived meanwhile.
+// The workers and the page share the machine's cores: a render a frame
+// took time from the computation and showed nothing a reader could follow.
 func (p *page) render() {
 	if done, total := p.store.Progress(); done == 0 || done == total {
+		p.rendered = now()
 		vecty.Rerender(p.app)
 		return
 	}
@@ -177,15 +194,29 @@ func (p *page) render() {
 		return
 	}
 	p.renderDue = true
-	var f js.Func
-	f = js.FuncOf(func(js.Value, []js.Value) any {
-		f.Release()
+	var frame func()
+	frame = func() {
+		if now()-p.rendered < liveRender {
+			components.NextFrame(frame)
+			return
+		}
 		p.renderDue = false
+		p.rendered = now()
 		vecty.Rerender(p.app)
-		return nil
-	})
-	js.Global().Call("setTimeout", f, renderInterval)
+	}
+	components.NextFrame(frame)
 }
+
+// liveRender is how often, in milliseconds, the page renders at most while
+// results arrive.
+const liveRender = 100
+
+// now is performance.now(), in milliseconds. The performance object is
+// looked up once: every js.Value of an object costs the Go runtime a
+// finalizer, which renders and result handlers would pay at every call.
+func now() float64 { return performance.Call("now").Float() }
+
+var performance = js.Global().Get("performance")
 
 // setState has document.body.dataset.state say the phase the page shows:
 // now if it shows the store's phase already, else in the first frame that
@@ -199,8 +230,8 @@ func (p *page) setState() {
 // writeState writes the phase App rendered last, once it is the store's,
 // and looks again in the next frame until it is. The state so never claims
 // what the page does not show yet: an error before its alert, ready before
-// the Download button is enabled. Ready also waits for every table row to be
-// filled in (components.Settled). And before the state says anything, the
+// the Download button is enabled. Ready also waits for the review to show
+// all its parts, and the table its whole window (components.Settled). And before the state says anything, the
 // warm-up's made-up review leaves the document, so that no script reading
 // the state finds rows that are not the page's.
 func (p *page) writeState() {

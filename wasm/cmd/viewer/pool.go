@@ -13,30 +13,46 @@ import (
 )
 
 // pool hands comparisons to as many Web Workers as the machine has cores,
-// and reports each result as it arrives. Each worker holds up to depth
-// jobs, so that it starts its next one at once rather than waiting for the
-// page to read its last result while the page is busy rendering. When no
-// worker can run, the page computes the jobs itself, one per task.
+// in batches of rows, and reports each batch's results as they arrive. A
+// message a row made the page's side of ten thousand rows (posting,
+// receiving, dispatching, rendering) the slowest part of a review; a batch
+// carries its samples in one transferable buffer and comes back as one
+// action. Each worker holds up to depth batches, so that it starts its
+// next one at once rather than waiting for the page to read its last
+// result while the page is busy rendering. When no worker can run, the
+// page computes the jobs itself, a few milliseconds' worth per task.
 type pool struct {
 	workers  []js.Value
-	idle     []int               // a worker for each job it could take now
-	queue    []store.Job         // jobs not sent yet
-	inFlight map[int][]store.Job // jobs sent to each worker, not answered yet
-	dead     map[int]bool        // workers that failed
-	done     func(*actions.RowComputed)
+	idle     []int                 // a worker for each batch it could take now
+	queue    []store.Job           // jobs not sent yet
+	inFlight map[int][][]store.Job // batches sent to each worker, not answered yet
+	dead     map[int]bool          // workers that failed
+	done     func(any)             // takes RowsStarted and RowsComputed
+	batch    int                   // rows a batch holds at most, for the queue run was given
 
 	local    bool           // no worker runs: compute on the page
 	running  bool           // the page's own loop is computing
 	comparer stats.Comparer // for computing on the page
 }
 
-// depth is how many jobs a worker holds at once.
-const depth = 2
+// depth is how many batches a worker holds at once: enough work queued
+// that a worker never waits for a page that is busy rendering (a render
+// of the page can take longer than a batch on a loaded machine).
+const depth = 4
+
+// A batch holds at most maxBatch rows and, past its first row, at most
+// maxBatchSamples samples: a few tens of milliseconds of work, so that
+// results (and the progress shown) keep coming, and a long row (a soak
+// run's) travels alone.
+const (
+	maxBatch        = 128
+	maxBatchSamples = 1 << 16
+)
 
 // newPool starts the workers. They receive the module main.js compiled, so
 // nothing is downloaded or compiled twice.
-func newPool(done func(*actions.RowComputed)) *pool {
-	p := &pool{done: done, inFlight: map[int][]store.Job{}, dead: map[int]bool{}}
+func newPool(done func(any)) *pool {
+	p := &pool{done: done, inFlight: map[int][][]store.Job{}, dead: map[int]bool{}}
 	module := js.Global().Get("benchviewModule")
 	worker := js.Global().Get("Worker")
 	if module.IsUndefined() || worker.IsUndefined() {
@@ -49,9 +65,6 @@ func newPool(done func(*actions.RowComputed)) *pool {
 	}
 	onMessage := js.FuncOf(p.message)
 	for i := range n {
-		for range depth {
-			p.idle = append(p.idle, i)
-		}
 		w := worker.New("worker.js", map[string]any{"name": "benchview-" + strconv.Itoa(i)})
 		w.Set("onmessage", onMessage)
 		w.Set("onerror", js.FuncOf(func(js.Value, []js.Value) any {
@@ -61,40 +74,72 @@ func newPool(done func(*actions.RowComputed)) *pool {
 		w.Call("postMessage", map[string]any{"module": module, "worker": i})
 		p.workers = append(p.workers, w)
 	}
+	// Each worker's first batch before any worker's second.
+	for range depth {
+		for i := range n {
+			p.idle = append(p.idle, i)
+		}
+	}
 	return p
 }
 
-// run replaces the queue with jobs and starts them.
+// run replaces the queue with jobs and starts them. Batches are sized so
+// that every worker gets some of a small review at once (a hundred rows
+// are not one batch for one worker while the other waits).
 func (p *pool) run(jobs []store.Job) {
 	p.queue = jobs
+	workers := max(1, len(p.workers)-len(p.dead))
+	p.batch = max(1, min(maxBatch, (len(jobs)+depth*workers-1)/(depth*workers)))
 	p.dispatch()
 }
 
-// dispatch starts queued jobs on the workers that can take one, or on the
-// page when no worker runs.
+// dispatch starts queued jobs on the workers that can take a batch, or on
+// the page when no worker runs.
 func (p *pool) dispatch() {
 	if p.local {
 		p.runLocal()
 		return
 	}
 	for len(p.idle) > 0 && len(p.queue) > 0 {
-		w := p.idle[len(p.idle)-1]
-		p.idle = p.idle[:len(p.idle)-1]
+		w := p.idle[0]
+		p.idle = p.idle[1:]
 		p.send(w)
 	}
 }
 
-// send gives worker w the next job.
-func (p *pool) send(w int) {
-	j := p.queue[0]
-	p.queue = p.queue[1:]
-	p.inFlight[w] = append(p.inFlight[w], j)
-	base, cur := message.Samples(j.Base), message.Samples(j.Cur)
-	msg := map[string]any{"review": j.Review, "index": j.Index, "base": base, "cur": cur}
-	p.workers[w].Call("postMessage", msg, []any{base.Get("buffer"), cur.Get("buffer")})
+// next takes the next batch off the queue.
+func (p *pool) next() []store.Job {
+	n, samples := 0, 0
+	for n < len(p.queue) && n < p.batch {
+		j := p.queue[n]
+		samples += len(j.Base) + len(j.Cur)
+		if n > 0 && samples > maxBatchSamples {
+			break
+		}
+		n++
+	}
+	b := p.queue[:n:n]
+	p.queue = p.queue[n:]
+	return b
 }
 
-// message receives a worker's result and gives the worker its next job.
+// send gives worker w the next batch.
+func (p *pool) send(w int) {
+	b := p.next()
+	p.inFlight[w] = append(p.inFlight[w], b)
+	index := make([]int, len(b))
+	pairs := make([][2][]uint64, len(b))
+	for k, j := range b {
+		index[k], pairs[k] = j.Index, [2][]uint64{j.Base, j.Cur}
+	}
+	idx := message.Int32s(index)
+	sizes, samples := message.Pairs(pairs)
+	msg := map[string]any{"review": b[0].Review, "index": idx, "sizes": sizes, "samples": samples}
+	p.workers[w].Call("postMessage", msg, []any{idx.Get("buffer"), sizes.Get("buffer"), samples.Get("buffer")})
+}
+
+// message receives a worker's results and gives the worker its next batch;
+// or the word that the worker began a batch, or how far a long row is.
 func (p *pool) message(_ js.Value, args []js.Value) any {
 	m := args[0].Get("data")
 	w := m.Get("worker").Int()
@@ -105,26 +150,22 @@ func (p *pool) message(_ js.Value, args []js.Value) any {
 	if m.Get("index").IsUndefined() { // the worker's hello
 		return nil
 	}
-	review, index := m.Get("review").Int(), m.Get("index").Int()
-	for i, j := range p.inFlight[w] {
-		if j.Review == review && j.Index == index {
+	review, index := m.Get("review").Int(), message.Int32sFrom(m.Get("index"))
+	if pr := m.Get("progress"); !pr.IsUndefined() {
+		p.done(&actions.RowProgress{Review: review, Index: index[0], Done: pr.Float()})
+		return nil
+	}
+	if m.Get("started").Truthy() {
+		p.done(&actions.RowsStarted{Review: review, Index: index, At: now()})
+		return nil
+	}
+	for i, b := range p.inFlight[w] {
+		if b[0].Review == review && b[0].Index == index[0] {
 			p.inFlight[w] = append(p.inFlight[w][:i], p.inFlight[w][i+1:]...)
 			break
 		}
 	}
-	c := m.Get("c")
-	p.done(&actions.RowComputed{
-		Review: review,
-		Index:  index,
-		Comparison: stats.Comparison{
-			BaselineMedian: c.Index(0).Float(),
-			Median:         c.Index(1).Float(),
-			Delta:          c.Index(2).Float(),
-			Lo:             c.Index(3).Float(),
-			Hi:             c.Index(4).Float(),
-			Verdict:        stats.Verdict(c.Index(5).Int()),
-		},
-	})
+	p.done(&actions.RowsComputed{Review: review, Index: index, Comparisons: message.ResultsFrom(m.Get("c"))})
 	if len(p.queue) > 0 {
 		p.send(w)
 	} else {
@@ -133,15 +174,19 @@ func (p *pool) message(_ js.Value, args []js.Value) any {
 	return nil
 }
 
-// fail gives up on worker w: its unanswered jobs go back to the queue for
-// the others, or for the page when no worker is left.
+// fail gives up on worker w: its unanswered batches go back to the queue
+// for the others, or for the page when no worker is left.
 func (p *pool) fail(w int, why string) {
 	if p.dead[w] {
 		return
 	}
 	println("benchview: worker", w, "failed:", why)
 	p.dead[w] = true
-	p.queue = append(p.inFlight[w], p.queue...)
+	var back []store.Job
+	for _, b := range p.inFlight[w] {
+		back = append(back, b...)
+	}
+	p.queue = append(back, p.queue...)
 	delete(p.inFlight, w)
 	idle := p.idle[:0]
 	for _, i := range p.idle {
@@ -156,19 +201,30 @@ func (p *pool) fail(w int, why string) {
 	p.dispatch()
 }
 
-// runLocal computes the queue on the page when no worker runs, one job per
-// task so that the page still gets the main thread between rows.
+// localBudget is how long, in milliseconds, computing on the page holds
+// the main thread before it lets the page have a turn.
+const localBudget = 8
+
+// runLocal computes the queue on the page when no worker runs, in slices
+// of localBudget, each slice's results one action, so that the page
+// still gets the main thread between them.
 func (p *pool) runLocal() {
 	if p.running {
 		return // the loop that runs picks up the new queue
 	}
 	p.running = true
+	perf := js.Global().Get("performance")
 	go func() {
 		for len(p.queue) > 0 {
-			j := p.queue[0]
-			p.queue = p.queue[1:]
-			c := p.comparer.Compare(j.Base, j.Cur)
-			p.done(&actions.RowComputed{Review: j.Review, Index: j.Index, Comparison: c})
+			start := perf.Call("now").Float()
+			a := &actions.RowsComputed{Review: p.queue[0].Review}
+			for len(p.queue) > 0 && p.queue[0].Review == a.Review && perf.Call("now").Float()-start < localBudget {
+				j := p.queue[0]
+				p.queue = p.queue[1:]
+				a.Index = append(a.Index, j.Index)
+				a.Comparisons = append(a.Comparisons, p.comparer.Compare(j.Base, j.Cur))
+			}
+			p.done(a)
 			yield()
 		}
 		p.running = false

@@ -45,11 +45,14 @@ func (p *page) warmReview() {
 		}
 		s.Dispatch(&actions.ReportLoaded{Side: side, Report: r})
 	}
+	computed := &actions.RowsComputed{Review: s.ReviewID()}
 	for i, v := range []stats.Verdict{stats.Regression, stats.Improvement, stats.InsideTheNoise, stats.Underpowered} {
-		s.Dispatch(&actions.RowComputed{Review: s.ReviewID(), Index: i, Comparison: stats.Comparison{
+		computed.Index = append(computed.Index, i)
+		computed.Comparisons = append(computed.Comparisons, stats.Comparison{
 			BaselineMedian: 1e6, Median: 1.01e6, Delta: 1, Lo: 0.5, Hi: 1.5, Verdict: v,
-		}})
+		})
 	}
+	s.Dispatch(computed)
 	yield()
 	if p.busy() || p.stated != "" {
 		return
@@ -68,9 +71,8 @@ func (p *page) warmReview() {
 		println("benchview: warm-up:", err.Error())
 		return
 	}
-	// The review shows its parts a frame each, then its rows as shells,
-	// then filled in (see components.Review and components.RowGroup); the
-	// browser styles and lays each out in its frame.
+	// The review shows its parts a frame each (see components.Review);
+	// the browser styles and lays each out in its frame.
 	for range warmFrames {
 		nextFrame()
 		if components.Settled() || p.busy() || !p.warmUp.Truthy() {
@@ -89,8 +91,8 @@ func (p *page) endWarmUp() {
 }
 
 // warmFrames is how many frames warmReview waits for its review to show in
-// full, at most: a frame a part, one for the shells, one or two to fill
-// them in, and room for the page's own renders meanwhile.
+// full, at most: a frame a part, and room for the page's own renders
+// meanwhile.
 const warmFrames = 12
 
 // warmReport is a report of a few rows, 200 samples each, one for each

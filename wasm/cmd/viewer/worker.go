@@ -10,25 +10,43 @@ import (
 )
 
 // serveWorker is the module's role inside a Web Worker: web/worker.js calls
-// benchviewCompute with each job message and posts back what it returns,
-// and benchviewExport with a Download's job (see exportJob), whose promise
+// benchviewCompute with each batch message (see pool.send) and posts back
+// what it returns, the batch's comparisons in one transferable buffer
+// (and, meanwhile, the progress of a long row); and
+// benchviewExport with a Download's job (see exportJob), whose promise
 // gives the report page's bytes.
-// Structured clone carries the NaN bounds of an underpowered comparison as
-// NaN.
 //
 // One Comparer serves every job of the worker: the rows of a report mostly
 // share their sample counts, and after the first row of a size the
 // bootstrap's draws are reused (the answers are Compare's, bit for bit).
 func serveWorker() {
 	var comparer stats.Comparer
+	// A long row (a soak run's) takes seconds to plan: its progress goes to
+	// the page as it comes, for the row to show.
+	var job js.Value
+	var row int
+	comparer.Progress = func(done, total int) {
+		js.Global().Call("postMessage", map[string]any{
+			"worker": job.Get("worker"), "review": job.Get("review"),
+			"index": message.Int32s([]int{row}), "progress": float64(done) / float64(total),
+		})
+	}
 	js.Global().Set("benchviewCompute", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		m := args[0]
-		c := comparer.Compare(message.SamplesFrom(m.Get("base")), message.SamplesFrom(m.Get("cur")))
-		return map[string]any{
-			"review": m.Get("review"),
-			"index":  m.Get("index"),
-			"c":      []any{c.BaselineMedian, c.Median, c.Delta, c.Lo, c.Hi, int(c.Verdict)},
+		pairs, err := message.PairsFrom(m.Get("sizes"), m.Get("samples"))
+		if err != nil {
+			return map[string]any{"error": err.Error()}
 		}
+		index := message.Int32sFrom(m.Get("index"))
+		job = m
+		cs := make([]stats.Comparison, len(pairs))
+		for k, p := range pairs {
+			if k < len(index) {
+				row = index[k]
+			}
+			cs[k] = comparer.Compare(p[0], p[1])
+		}
+		return map[string]any{"review": m.Get("review"), "index": m.Get("index"), "c": message.Results(cs)}
 	}))
 	js.Global().Set("benchviewExport", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		job := args[0]

@@ -1,0 +1,246 @@
+package e2e
+
+import (
+	"os/exec"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/benchview/benchview/internal/suitegen"
+)
+
+// writeSuite writes the pair spec describes (internal/suitegen) to a
+// temporary folder.
+func writeSuite(t tb, dir string, spec suitegen.Spec) (base, cur string) {
+	t.Helper()
+	base, cur, err := suitegen.WriteFiles(dir, spec)
+	if err != nil {
+		t.Fatalf("writing a %d×%d pair: %v", spec.Rows, spec.Samples, err)
+	}
+	return base, cur
+}
+
+// suiteTimeout is how long a drop of a suite-sized pair may take to be
+// ready before a test or benchmark gives up.
+const suiteTimeout = 10 * time.Minute
+
+// verdictCounts counts compare's verdicts.
+func verdictCounts(cs []comparison) map[string]int {
+	n := map[string]int{}
+	for _, c := range cs {
+		n[c.Verdict]++
+	}
+	return n
+}
+
+// chipCounts reads the summary's chips: the count each says, by status.
+func chipCounts(t tb, b *browser) map[string]int {
+	t.Helper()
+	raw := eval[map[string]string](t, b, `Object.fromEntries([...document.querySelectorAll(".summary .chip")].map(c => [c.dataset.status, c.dataset.count]))`)
+	n := map[string]int{}
+	for k, v := range raw {
+		c, err := strconv.Atoi(v)
+		if err != nil {
+			t.Fatalf("the %s chip says %q", k, v)
+		}
+		n[k] = c
+	}
+	return n
+}
+
+// A review of ten thousand rows: ready with compare's verdict counts in
+// its summary, a table that holds only a window of its rows, a search that
+// finds one row, and that row's run order drawn in view once selected.
+func TestATenThousandRowSuite(t *testing.T) {
+	spec := suitegen.Spec{Rows: 10_000, Samples: 30, Seed: 9}
+	base, cur := writeSuite(t, t.TempDir(), spec)
+	want := compare(t, base, cur)
+	b := open(t, serve(t))
+	b.do(t, chromedp.Navigate(b.origin+"/"))
+	b.waitFor(t, "the viewer to start", `document.body.dataset.state === "idle"`)
+	b.setFilesWithin(t, suiteTimeout, base, cur)
+
+	got, counts := chipCounts(t, b), verdictCounts(want)
+	for _, v := range []string{"regression", "improvement", "inside the noise", "underpowered"} {
+		if got[v] != counts[v] {
+			t.Errorf("the summary says %d %s, benchview compare %d", got[v], v, counts[v])
+		}
+	}
+	if n := len(tableRows(t, b)); n == 0 || n > 200 {
+		t.Errorf("%d rows in the document of a table of %d, want a window of them", n, spec.Rows)
+	}
+	if shown := eval[string](t, b, `document.getElementById("shown").textContent`); shown != "10,000 rows" {
+		t.Errorf("the count says %q", shown)
+	}
+
+	// Row 4321 is in the middle of the table, far out of the window.
+	bench, kind, backend := suitegen.Name(4321)
+	key := bench + "/" + kind + "/" + backend
+	b.do(t, chromedp.SendKeys(chromedp.CSS("#search"), kind))
+	b.waitFor(t, "the search for "+kind, ready+` && document.querySelectorAll("tr[data-row]").length === 1 && document.querySelector("tr[data-row]").dataset.row === `+jsString(key))
+	if shown := eval[string](t, b, `document.getElementById("shown").textContent`); shown != "1 of 10,000 rows match" {
+		t.Errorf("the count says %q for the search %q", shown, kind)
+	}
+	b.do(t, chromedp.Click(chromedp.CSS(`tr[data-row="`+key+`"] .row-name`)))
+	b.waitFor(t, "the run order of "+key, ready+` && document.querySelector(".run-order-chart")?.dataset.row === `+jsString(key))
+	ch := readRunOrderChart(t, b, key)
+	if ch.Width == 0 || ch.Height == 0 || len(ch.Series) != 2 || len(ch.Series[0].Data) != spec.Samples {
+		t.Errorf("the run order of %s: %d×%d canvas, %d series", key, ch.Width, ch.Height, len(ch.Series))
+	}
+	inView := eval[bool](t, b, `(() => {
+		const r = document.querySelector(".run-order-chart").getBoundingClientRect();
+		return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
+	})()`)
+	if !inView {
+		t.Errorf("the run order of %s is drawn out of the viewport", key)
+	}
+}
+
+// suitePairs are the pairs BenchmarkSuite times: a hundred rows of 200
+// samples, ten thousand rows of 30 (a language runtime's suite), and a
+// soak run's three rows of 100,000. drops is how many drops it times, the
+// first on a fresh browser.
+var suitePairs = []struct {
+	name  string
+	spec  suitegen.Spec
+	drops int
+}{
+	{"100x200", suitegen.Spec{Rows: 100, Samples: 200, Seed: 1}, 4},
+	{"10000x30", suitegen.Spec{Rows: 10_000, Samples: 30, Seed: 1}, 2},
+	{"3x100000", suitegen.Spec{Rows: 3, Samples: 100_000, Seed: 1}, 1},
+}
+
+// BenchmarkSuite times each of suitePairs on the command line (native
+// benchview compare, the whole process) and in the viewer (from setting
+// the file inputs to ready, in headless Chromium), and reports their
+// ratio, the longest main-thread task from the drop to ready, and the
+// JavaScript heap and the page's WebAssembly memory at ready. On the
+// 10,000-row pair it also times a search, the verdict filter and a sort,
+// each from the input event to the frame whose table shows the result.
+// Medians of the drops; the first drop of each pair is a fresh browser's.
+func BenchmarkSuite(b *testing.B) {
+	for _, p := range suitePairs {
+		b.Run(p.name, func(b *testing.B) {
+			base, cur := writeSuite(b, b.TempDir(), p.spec)
+			var native, ready, longest, heap, wasm []float64
+			var search, filter, sort []float64
+			for b.Loop() {
+				native = append(native, timeCompare(b, base, cur))
+				br := withProbe(b)
+				for range p.drops {
+					r, l, _ := dropWithin(b, br, base, cur, suiteTimeout)
+					ready, longest = append(ready, r), append(longest, l)
+				}
+				m := eval[[]float64](b, br, `[performance.memory ? performance.memory.usedJSHeapSize : 0, globalThis.benchviewMemory ? benchviewMemory() : 0]`)
+				heap, wasm = append(heap, m[0]/1e6), append(wasm, m[1]/1e6)
+				if p.spec.Rows >= 10_000 {
+					s, f, o := interactions(b, br)
+					search, filter, sort = append(search, s), append(filter, f), append(sort, o)
+				}
+			}
+			b.ReportMetric(median(native), "ms/compare-native")
+			b.ReportMetric(median(ready), "ms/drop-to-ready")
+			b.ReportMetric(median(ready)/median(native), "x-of-native")
+			b.ReportMetric(median(longest), "ms-longest-task")
+			b.ReportMetric(median(heap), "MB-js-heap")
+			b.ReportMetric(median(wasm), "MB-wasm-memory")
+			if len(search) > 0 {
+				b.ReportMetric(median(search), "ms/search")
+				b.ReportMetric(median(filter), "ms/filter")
+				b.ReportMetric(median(sort), "ms/sort")
+			}
+		})
+	}
+}
+
+// timeCompare runs benchview compare on the pair and returns how long the
+// whole process took, in ms.
+func timeCompare(b *testing.B, base, cur string) float64 {
+	start := time.Now()
+	if err := exec.Command(binary(b), "compare", base, cur).Run(); err != nil {
+		b.Fatalf("benchview compare %s %s: %v", base, cur, err)
+	}
+	return float64(time.Since(start).Microseconds()) / 1e3
+}
+
+// dropWithin is drop, waiting up to d for ready.
+func dropWithin(b *testing.B, br *browser, base, cur string, d time.Duration) (ready, longest float64, t timings) {
+	br.do(b, chromedp.Navigate(br.origin+"/"))
+	br.waitFor(b, "the viewer to start", `document.body.dataset.state === "idle"`)
+	br.setFilesWithin(b, d, base, cur)
+	t = eval[timings](b, br, `__bench`)
+	if t.Ready == 0 || t.Changed == 0 {
+		b.Fatalf("the probe saw no change or no ready: %+v", t)
+	}
+	return t.Ready - t.Changed, t.longest(t.Changed, t.Ready), t
+}
+
+// interactions times, on a review shown in full, a search for one row,
+// the verdict filter (regressions) and a sort (by Δ), each undone before
+// the next, in ms from the input event to the animation frame in which
+// the table shows the result in its view (the rest of its window follows
+// a frame later: components.Table's grow).
+func interactions(b *testing.B, br *browser) (search, filter, sort float64) {
+	bench, kind, backend := suitegen.Name(4321)
+	key := bench + "/" + kind + "/" + backend
+	const measure = `async (act, done) => {
+		const t0 = performance.now();
+		act();
+		for (let i = 0; i < 600 && !done(); i++) await new Promise(r => requestAnimationFrame(r));
+		if (!done()) throw new Error("the table never showed the result");
+		return performance.now() - t0;
+	}`
+	const rows = `[...document.querySelectorAll("tr[data-row]")]`
+	run := func(what, act, done string) float64 {
+		b.Helper()
+		v := eval[float64](b, br, `(`+measure+`)(() => {`+act+`}, () => `+done+`)`)
+		br.waitFor(b, what+" to be ready", ready)
+		return v
+	}
+	input := func(sel, value, event string) string {
+		return `const el = document.querySelector(` + jsString(sel) + `); el.value = ` + jsString(value) + `; el.dispatchEvent(new Event(` + jsString(event) + `, {bubbles: true}));`
+	}
+	all := `document.getElementById("shown").textContent === "10,000 rows" && ` + rows + `.length >= 10`
+	search = run("the search", input("#search", kind, "input"),
+		rows+`.length === 1 && `+rows+`[0].dataset.row === `+jsString(key)+` && document.getElementById("shown").textContent.startsWith("1 of")`)
+	run("the cleared search", input("#search", "", "input"), all)
+	filter = run("the filter", input("#verdict-filter", "regression", "change"),
+		rows+`.length > 0 && `+rows+`.every(r => r.dataset.verdict === "regression") && document.getElementById("shown").textContent.includes(" of ")`)
+	run("the cleared filter", input("#verdict-filter", "", "change"), all)
+	sort = run("the sort", `document.querySelector("th[data-col=delta] button").click();`,
+		`document.querySelector("th[data-col=delta]").getAttribute("aria-sort") === "ascending" && (() => {
+			const d = `+rows+`.map(r => r.querySelector("td.delta")?.textContent);
+			if (d.length < 10 || d.some(x => x === undefined)) return false;
+			const n = d.map(x => parseFloat(x.replace("−", "-")));
+			return n.every((x, i) => i === 0 || n[i-1] <= x);
+		})()`)
+	return search, filter, sort
+}
+
+// A soak run's rows (100,000 samples a side) take seconds each: while one
+// is computed its row says how far it is and for how long, the page
+// answers input, and at ready the verdicts are compare's.
+func TestASoakRowShowsItsProgress(t *testing.T) {
+	spec := suitegen.Spec{Rows: 3, Samples: 100_000, Seed: 5}
+	base, cur := writeSuite(t, t.TempDir(), spec)
+	b := open(t, serve(t))
+	b.do(t, chromedp.Navigate(b.origin+"/"))
+	b.waitFor(t, "the viewer to start", `document.body.dataset.state === "idle"`)
+	for _, f := range []struct{ sel, path string }{{"#baseline-file", base}, {"#current-file", cur}} {
+		b.do(t, chromedp.SetUploadFiles(chromedp.CSS(f.sel), []string{f.path}))
+	}
+	b.waitWithin(t, suiteTimeout, "a row saying how far it is and for how long it has been computed",
+		`[...document.querySelectorAll("tr[data-row] .pill")].some(p => /^computing… [1-9][0-9]?%, [0-9]+ s$/.test(p.textContent))`)
+	// The page answers while the workers compute: a search filters at once.
+	b.do(t, chromedp.SendKeys(chromedp.CSS("#search"), "case1/"))
+	b.waitFor(t, "the search to filter while computing", `document.querySelectorAll("tr[data-row]").length === 1`)
+	b.do(t, chromedp.Evaluate[chromedp.Void](`(() => {
+		const s = document.getElementById("search");
+		s.value = "";
+		s.dispatchEvent(new Event("input", {bubbles: true}));
+	})()`))
+	b.waitWithin(t, suiteTimeout, "the soak rows computed", ready+` && document.querySelectorAll("tr[data-row]").length === 3`)
+	checkVerdicts(t, tableRows(t, b), compare(t, base, cur))
+}

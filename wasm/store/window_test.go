@@ -1,0 +1,135 @@
+package store
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/internal/suitegen"
+	"github.com/benchview/benchview/tableview"
+	"github.com/benchview/benchview/wasm/actions"
+)
+
+// suite is a store with a generated pair of rows rows loaded, nothing
+// computed yet.
+func suite(t *testing.T, rows int) *Store {
+	t.Helper()
+	s := New()
+	spec := suitegen.Spec{Rows: rows, Samples: 12, Seed: 3}
+	for _, side := range []actions.Side{actions.Baseline, actions.Current} {
+		var b bytes.Buffer
+		if err := suitegen.Write(&b, spec, suitegen.Side(side)); err != nil {
+			t.Fatal(err)
+		}
+		s.Dispatch(&actions.ReportLoaded{Side: side, Report: readString(t, side.String()+".jsonl", b.String())})
+	}
+	return s
+}
+
+// Results arrive in batches; the counts are exact after each, and at the
+// end they are the verdicts' counts.
+func TestCountsAreExactBatchByBatch(t *testing.T) {
+	s := suite(t, 500)
+	jobs := s.Jobs()
+	want := map[string]int{}
+	var comparer stats.Comparer
+	for len(jobs) > 0 {
+		batch := jobs[:min(37, len(jobs))]
+		jobs = jobs[len(batch):]
+		before := s.Counts()
+		started := &actions.RowsStarted{Review: s.ReviewID(), At: 1234}
+		for _, j := range batch {
+			started.Index = append(started.Index, j.Index)
+		}
+		s.Dispatch(started)
+		s.Dispatch(&actions.RowProgress{Review: s.ReviewID(), Index: batch[0].Index, Done: 0.5})
+		if r := s.Rows()[batch[0].Index]; r.Status != Pending || r.Started != 1234 || r.Progress != 0.5 {
+			t.Fatalf("a row begun: status %q, started %v, progress %v", r.Status, r.Started, r.Progress)
+		}
+		a := &actions.RowsComputed{Review: s.ReviewID()}
+		for _, j := range batch {
+			c := comparer.Compare(j.Base, j.Cur)
+			a.Index = append(a.Index, j.Index)
+			a.Comparisons = append(a.Comparisons, c)
+			want[c.Verdict.String()]++
+		}
+		s.Dispatch(a)
+		if r := s.Rows()[batch[0].Index]; r.Started != 0 || r.Progress != 0 {
+			t.Fatalf("a row computed still says it started at %v, %v done", r.Started, r.Progress)
+		}
+		if before[Pending] != len(jobs)+len(batch) {
+			t.Fatalf("counts taken before a batch changed with it: %v", before)
+		}
+		got := s.Counts()
+		for v, n := range want {
+			if got[v] != n {
+				t.Fatalf("after a batch: %d %s, want %d", got[v], v, n)
+			}
+		}
+		if got[Pending] != len(jobs) {
+			t.Fatalf("after a batch: %d pending, want %d", got[Pending], len(jobs))
+		}
+	}
+	if len(s.Counts()) != len(want) {
+		t.Errorf("counts %v at the end, want %v", s.Counts(), want)
+	}
+}
+
+// The page renders a window of a long table: the rows in view and a
+// margin, whatever the scroll.
+func TestTheWindowFollowsTheScroll(t *testing.T) {
+	s := suite(t, 2000)
+	compute(s)
+	for _, c := range []struct{ top, visible int }{{0, 20}, {30, 20}, {500, 25}, {1990, 20}, {1000, 300}} {
+		s.Dispatch(&actions.Scrolled{Top: c.top, Visible: c.visible})
+		first, rows := s.Window()
+		end := min(2000, c.top+c.visible)
+		if first > max(0, c.top-Margin) || first+len(rows) < min(2000, end+Margin) {
+			t.Errorf("in view %d+%d: window [%d, %d), want the view and %d rows each side", c.top, c.visible, first, first+len(rows), Margin)
+		}
+		if len(rows) > c.visible+2*Margin+2*windowStep {
+			t.Errorf("in view %d+%d: %d rows rendered", c.top, c.visible, len(rows))
+		}
+		all := s.Rows()
+		for i, r := range rows {
+			if all[first+i].Key != r.Key {
+				t.Fatalf("window row %d is %s, the table's row %d is %s", i, r.Key, first+i, all[first+i].Key)
+			}
+		}
+	}
+	// The bars are the rows in view.
+	s.Dispatch(&actions.Scrolled{Top: 500, Visible: 13})
+	if first, bars := s.Bars(); first != 500 || len(bars) != 13 || bars[0].Key != s.Rows()[500].Key {
+		t.Errorf("in view 500+13: bars of rows [%d, %d)", first, first+len(bars))
+	}
+	s.Dispatch(&actions.Search{Text: "CASE199"})
+	if first, rows := s.Window(); first != 0 || len(rows) != s.Shown() {
+		t.Errorf("a search shows rows [%d, %d) of %d, want the table from its top", first, first+len(rows), s.Shown())
+	}
+	if first, bars := s.Bars(); first != 0 || len(bars) != s.Shown() {
+		t.Errorf("a table of %d rows has bars of rows [%d, %d), want all of them", s.Shown(), first, first+len(bars))
+	}
+	// case199 and case1990-1999
+	if s.Shown() != 1+10 {
+		t.Errorf("%d rows match case199, want 11", s.Shown())
+	}
+	for _, r := range s.Rows() {
+		if !strings.Contains(r.Key.String(), "case199") {
+			t.Errorf("%s shown for the search case199", r.Key)
+		}
+	}
+}
+
+// The table keeps the report's order while results arrive, then takes
+// tableview's default order, the exported page's.
+func TestTheOrderIsTableviews(t *testing.T) {
+	s := suite(t, 300)
+	compute(s)
+	want := tableview.New(s.Review().Rows, true).Default()
+	for p, r := range s.Rows() {
+		if r.Key != s.Review().Rows[want[p]].Key {
+			t.Fatalf("row %d is %s, tableview puts %s there", p, r.Key, s.Review().Rows[want[p]].Key)
+		}
+	}
+}
