@@ -700,7 +700,7 @@ func TestThePageSaysIdleOnlyOnceItsCodeIsWarm(t *testing.T) {
 }
 
 // A bidirectional control in a name is shown, never obeyed: U+202E would
-// reverse the rest of the row's name ("rtl‮dcba" reads as "rtlabcd"), so
+// reverse the rest of the row's name ("rtl<U+202E>dcba" reads as "rtlabcd"), so
 // one row could pose as another. The table's name cell, the run-order
 // panel's title and the row's card show the control as the command line
 // does (visible.String: \u202e) in an isolated element, and the interval

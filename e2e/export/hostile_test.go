@@ -205,7 +205,7 @@ func usable(t *testing.T, b *browser, want map[string]comparison) {
 }
 
 // A bidirectional control in a name is shown, never obeyed: U+202E would
-// reverse the rest of the row's name, so that "evil‮gnp.exe" reads as
+// reverse the rest of the row's name, so that "evil<U+202E>gnp.exe" reads as
 // "evilexe.png" and one row can pose as another. The table's name cell,
 // the selected row's title and its card show the control escaped as the
 // command line does (visible.String: \u202e) in an element whose
