@@ -17,6 +17,8 @@ import (
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"github.com/benchview/benchview/visible"
 )
 
 // golden is the repository's copy of a golden report pair.
@@ -694,5 +696,66 @@ func TestThePageSaysIdleOnlyOnceItsCodeIsWarm(t *testing.T) {
 	}
 	if warm["idleFirst"] {
 		t.Error("the page said idle while the warm-up review was still in it")
+	}
+}
+
+// A bidirectional control in a name is shown, never obeyed: U+202E would
+// reverse the rest of the row's name ("rtl<U+202E>dcba" reads as "rtlabcd"), so
+// one row could pose as another. The table's name cell, the run-order
+// panel's title and the row's card show the control as the command line
+// does (visible.String: \u202e) in an isolated element, and the interval
+// chart's axis labels and tooltips hold no raw bidi control. The
+// repository's hostile reports (testdata/README.md) have such a name, and
+// ESC, BEL, CR and LF, shown escaped the same way.
+func TestBidiControlsInNamesAreShownAndIsolated(t *testing.T) {
+	srv := serve(t)
+	b := open(t, srv)
+	base, cur := filepath.Join("..", "testdata", "hostile-base.jsonl"), filepath.Join("..", "testdata", "hostile-cur.jsonl")
+	b.load(t, base, cur)
+	keys := []string{"rtl\u202edcba/vm/vm", "esc\x1b[2J\x1b]0;pwned\x07/interpreter/ast", "new\nline\r/interpreter/ast"}
+	b.do(t, chromedp.Click(chromedp.ID("show-all-run-order")))
+	b.waitFor(t, "every run-order card", ready+` && document.querySelectorAll(".card-name").length > 1`)
+	type shown struct {
+		Cell, Title, Card          string
+		CellIso, TitleIso, CardIso bool
+	}
+	for _, key := range keys {
+		b.do(t, chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll("tr[data-row]")].find(tr => tr.dataset.row === `+jsString(key)+`).querySelector(".row-name").click()`))
+		b.waitFor(t, "the selection of "+key, ready+` && document.querySelector("tr.selected")?.dataset.row === `+jsString(key)+` && document.querySelector(".run-order-name code") !== null`)
+		got := eval[shown](t, b, `(() => {
+			const cell = document.querySelector("tr.selected .row-name");
+			const title = document.querySelector(".run-order-name code");
+			const card = [...document.querySelectorAll(".card-name")].find(c => c.parentElement.querySelector(".run-order-chart")?.dataset.row === `+jsString(key)+`);
+			const iso = (el) => !!el && (el.tagName === "BDI" || getComputedStyle(el).unicodeBidi === "isolate");
+			return {Cell: cell.textContent, Title: title.textContent, Card: card ? card.textContent : "(no card)",
+				CellIso: iso(cell) && [...cell.children].every(iso), TitleIso: iso(title), CardIso: iso(card)};
+		})()`)
+		want := visible.String(key)
+		if got.Cell != want || got.Title != want || got.Card != want {
+			t.Errorf("%+q shows as cell %+q, title %+q, card %+q; want the controls escaped: %q", key, got.Cell, got.Title, got.Card, want)
+		}
+		if !got.CellIso || !got.TitleIso || !got.CardIso {
+			t.Errorf("%+q: isolated: cell %v, title %v, card %v; want all", key, got.CellIso, got.TitleIso, got.CardIso)
+		}
+	}
+	texts := eval[[]string](t, b, `(() => {
+		const el = document.getElementById("interval-chart");
+		const c = echarts.getInstanceByDom(el);
+		const o = c.getOption();
+		const texts = o.yAxis[0].data.map(String);
+		o.series[0].data.forEach((d, i) => {
+			c.dispatchAction({type: "showTip", seriesIndex: 0, dataIndex: i});
+			const tip = [...el.children].find(e => e.querySelector("strong"));
+			texts.push(tip ? tip.querySelector("strong").textContent : "(no tooltip)");
+		});
+		return texts;
+	})()`)
+	for _, s := range texts {
+		if strings.IndexFunc(s, visible.Unsafe) >= 0 {
+			t.Errorf("an interval chart label or tooltip holds a raw control: %+q", s)
+		}
+	}
+	if want := visible.String(keys[0]); !slices.Contains(texts, want) {
+		t.Errorf("no interval chart label or tooltip reads %q: %+q", want, texts)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/benchview/benchview/tableview"
+	"github.com/benchview/benchview/visible"
 )
 
 // The page is written by plain Go rather than html/template: executing a
@@ -210,9 +211,9 @@ func (m *markup) row(r rowView) {
 	}
 	m.attr("class", "status-"+r.Class)
 	m.raw(" aria-selected=\"false\"><th scope=\"row\" class=\"name\"><button type=\"button\" class=\"row-name\" aria-pressed=\"false\"><span class=\"bench\">")
-	m.text(r.Bench)
+	m.text(visible.String(r.Bench))
 	m.raw("</span><span class=\"kb\">")
-	m.text(r.KB)
+	m.text(visible.String(r.KB))
 	m.raw("</span></button></th><td class=\"verdict\"><span")
 	m.attr("class", "pill "+r.Class)
 	m.attr("title", r.Label)

@@ -446,3 +446,22 @@ func TestTheSummaryCountsInWords(t *testing.T) {
 		t.Errorf("the page does not say %q", want)
 	}
 }
+
+// A bidirectional control in a name is shown in the table, never obeyed:
+// U+202E would reverse the rest of the row's name so that one row could
+// pose as another. The cell shows it as visible.String does (as the
+// viewer and the command line do); the data-row key stays the raw name.
+func TestBidiControlsInNamesAreShown(t *testing.T) {
+	p := page(t, reviewOf([]string{"evil\u202egnp.exe"}, func(int) int { return 0 }))
+	if !strings.Contains(p, `<tr data-row="evil`+"\u202e"+`gnp.exe/interpreter/vm"`) {
+		t.Error("the data-row key is not the raw name")
+	}
+	if !strings.Contains(p, `<span class="bench">evil\u202egnp.exe</span>`) {
+		t.Error("the name cell does not show the control escaped")
+	}
+	// reviewOf adds an unsupported row of the first name: two rows, two
+	// keys, and the control raw nowhere else.
+	if n, keys := strings.Count(p, "\u202e"), strings.Count(p, `data-row="evil`+"\u202e"); n != keys || keys != 2 {
+		t.Errorf("U+202E appears raw %d times in the page's markup, want only in the 2 data-row keys (%d)", n, keys)
+	}
+}

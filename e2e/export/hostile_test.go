@@ -6,11 +6,14 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	vis "github.com/benchview/benchview/visible"
 )
 
 // hostileNames try to leave every context a page puts a name in: markup,
@@ -27,6 +30,7 @@ var hostileNames = []string{
 	`back\slash\\ \" \'; alert(1)//`,
 	"line\u2028separator\u2029paragraph",
 	"nul-ish \u0001 & amp; &lt;b&gt; # % + = ?",
+	"evil\u202egnp.exe",
 	strings.Repeat("a-very-long-name/", 300), // 5,100 characters
 }
 
@@ -114,7 +118,9 @@ func TestAHostileReportRunsNothing(t *testing.T) {
 			t.Errorf("row %.60q: verdict %q, compare says %q", r.Key, r.Verdict, c.Verdict)
 		}
 	}
-	// Each hostile name reads as itself, not as markup.
+	// Each hostile name reads as itself, not as markup, with its control
+	// characters, separators and bidi controls shown escaped, as the
+	// command line shows them (visible.String), never obeyed.
 	var keys []string
 	for _, n := range hostileNames {
 		keys = append(keys, n+"/interpreter/vm")
@@ -124,7 +130,7 @@ func TestAHostileReportRunsNothing(t *testing.T) {
 		shown[r.Key] = r.Name
 	}
 	for _, key := range keys {
-		if shown[key] != key {
+		if shown[key] != vis.String(key) {
 			t.Errorf("row %.40q shows as %.40q", key, shown[key])
 		}
 	}
@@ -142,7 +148,7 @@ func TestAHostileReportRunsNothing(t *testing.T) {
 	for _, n := range hostileNames[8:11] { // backslashes, U+2028 and U+2029, & # % + = ?
 		key := n + "/interpreter/vm"
 		b.do(t, chromedp.Evaluate[chromedp.Void](`location.hash = `+js("#row="+url.QueryEscape(key))))
-		waitFor(t, b, "the row the link selects", `document.getElementById('detail-name').textContent === `+js(key), time.Minute)
+		waitFor(t, b, "the row the link selects", `document.getElementById('detail-name').textContent === `+js(vis.String(key)), time.Minute)
 		// The table scrolls to the row a link selects: it is rendered.
 		if sel := visibleSelected(rendered(t, b)); sel != key {
 			t.Errorf("the link selects %q, want %q", sel, key)
@@ -185,7 +191,8 @@ func usable(t *testing.T, b *browser, want map[string]comparison) {
 	// Select the first row shown, then Back.
 	first := visible(table(t, b))[0].Key
 	b.do(t, chromedp.Evaluate[chromedp.Void](`Array.from(document.querySelectorAll('#results tbody tr')).find((tr) => !tr.hidden).querySelector('td.verdict').click()`))
-	waitFor(t, b, "the selected row's run order", `document.getElementById('detail-name').textContent === `+js(first)+
+	// The title shows the name as the table does, controls escaped.
+	waitFor(t, b, "the selected row's run order", `document.getElementById('detail-name').textContent === `+js(vis.String(first))+
 		` && document.querySelector('#detail .run-order-chart canvas')`, time.Minute)
 	if got := eval[string](t, b, `new URLSearchParams(location.hash.slice(1)).get('row')`); got != first {
 		t.Errorf("the address selects %.60q, want %.60q", got, first)
@@ -195,4 +202,89 @@ func usable(t *testing.T, b *browser, want map[string]comparison) {
 	if sel := visibleSelected(table(t, b)); sel != "" {
 		t.Errorf("after Back, row %.60q is still selected", sel)
 	}
+}
+
+// A bidirectional control in a name is shown, never obeyed: U+202E would
+// reverse the rest of the row's name, so that "evil<U+202E>gnp.exe" reads as
+// "evilexe.png" and one row can pose as another. The table's name cell,
+// the selected row's title and its card show the control escaped as the
+// command line does (visible.String: \u202e) in an element whose
+// unicode-bidi is isolate; the interval chart's axis labels and tooltips
+// hold no raw bidi control. The data-row key stays the raw name.
+func TestBidiControlsInNamesAreShownAndIsolated(t *testing.T) {
+	dir := t.TempDir()
+	names := []string{"evil\u202egnp.exe", "evil\u2066exe.png", "plain"}
+	var bs, cs strings.Builder
+	for i, n := range names {
+		line := func(centre int) string {
+			b, _ := json.Marshal(map[string]any{"benchmark": n, "kind": "interpreter", "backend": "vm", "iterations": 7,
+				"wall_ns": map[string]any{"samples": []int{centre, centre + 10, centre - 10, centre + 5, centre - 5, centre + 2, centre - 2}}, "ok": true})
+			return string(b) + "\n"
+		}
+		bs.WriteString(line(1000))
+		cs.WriteString(line(1000 + 50*(i%3-1)))
+	}
+	base, cur := filepath.Join(dir, "base.jsonl"), filepath.Join(dir, "cur.jsonl")
+	for path, text := range map[string]string{base: bs.String(), cur: cs.String()} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	page := export(t, base, cur)
+	b := openPage(t, page, time.Minute)
+	b.do(t, chromedp.Click(chromedp.ID("show-all-run-order")))
+	waitFor(t, b, "the cards", `document.querySelectorAll('#run-order-grid .card-name').length === 3`, time.Minute)
+	for _, n := range names[:2] {
+		key := n + "/interpreter/vm"
+		b.do(t, chromedp.Evaluate[chromedp.Void](`location.hash = `+js("#row="+url.QueryEscape(key))))
+		waitFor(t, b, "the row the link selects", `document.querySelector('#results tr.selected, #results tr[aria-selected=true]')?.dataset.row === `+js(key), time.Minute)
+		type shown struct {
+			Cell, Detail, Card  string
+			CellIso, DetailIso  bool
+			CardIso, DetailSeen bool
+		}
+		got := eval[shown](t, b, `(() => {
+			const tr = document.querySelector('#results tr[aria-selected=true]');
+			const cell = tr.querySelector('.row-name .bench');
+			const detail = document.getElementById('detail-name');
+			const card = Array.from(document.querySelectorAll('#run-order-grid .card')).find((c) => c.querySelector('.run-order-chart').dataset.row === `+js(key)+`).querySelector('.card-name');
+			const iso = (el) => el.tagName === 'BDI' || getComputedStyle(el).unicodeBidi === 'isolate';
+			return {Cell: cell.textContent, Detail: detail.textContent, Card: card.textContent,
+				CellIso: iso(cell), DetailIso: iso(detail), CardIso: iso(card), DetailSeen: !detail.parentElement.hidden};
+		})()`)
+		want := vis.String(key)
+		if got.Cell != vis.String(n) || got.Detail != want || got.Card != want || !got.DetailSeen {
+			t.Errorf("%+q shows as cell %+q, title %+q, card %+q; want the control escaped: %q", key, got.Cell, got.Detail, got.Card, want)
+		}
+		if !got.CellIso || !got.DetailIso || !got.CardIso {
+			t.Errorf("%+q: isolated: cell %v, title %v, card %v; want all", key, got.CellIso, got.DetailIso, got.CardIso)
+		}
+	}
+	tips := eval[[]string](t, b, `(() => {
+		const el = document.getElementById('interval-chart');
+		const c = echarts.getInstanceByDom(el);
+		const o = c.getOption();
+		const texts = o.yAxis[0].data.map(String);
+		o.series[0].data.forEach((d, i) => {
+			c.dispatchAction({type: 'showTip', seriesIndex: 0, dataIndex: i});
+			const tip = [...el.children].find((e) => e.querySelector('strong'));
+			texts.push(tip ? tip.querySelector('strong').textContent : '(no tooltip)');
+		});
+		return texts;
+	})()`)
+	if len(tips) != 2*len(names) {
+		t.Errorf("the interval chart has %d labels and tooltips, want %d: %q", len(tips), 2*len(names), tips)
+	}
+	for _, s := range tips {
+		if strings.ContainsAny(s, "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069") {
+			t.Errorf("an interval chart label or tooltip holds a raw bidi control: %+q", s)
+		}
+	}
+	for _, n := range names[:2] {
+		if want := vis.String(n + "/interpreter/vm"); !slices.Contains(tips, want) {
+			t.Errorf("no interval chart label or tooltip reads %q: %+q", want, tips)
+		}
+	}
+	onlyTheDocument(t, b, page)
+	noErrors(t, b)
 }

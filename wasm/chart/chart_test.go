@@ -318,3 +318,27 @@ func same(a, b []float64) bool {
 	}
 	return true
 }
+
+// A bidirectional control in a name is shown, never obeyed: U+202E would
+// reverse the rest of the label and let one row pose as another. The axis
+// label and the tooltip show it as visible.String does (as the table and
+// the command line do), the tooltip isolates the name in a <bdi>, and the
+// item's name stays the raw key the page selects rows by.
+func TestBidiControlsAreShownNotObeyed(t *testing.T) {
+	decode := decoder(t)
+	name := "evil\u202egnp.exe"
+	o := decode(Interval([]review.Row{row(name, series(1000, 9), series(1100, 9))}, false))
+	want := `evil\u202egnp.exe/vm/vm`
+	if got := o.YAxis[0].Data[0]; got != want {
+		t.Errorf("axis label %q, want %q", got, want)
+	}
+	for _, it := range items(t, o.Series[0].Data) {
+		tip := it.Tooltip.Formatter
+		if strings.ContainsRune(tip, '\u202e') || !strings.Contains(tip, "<bdi>"+want+"</bdi>") {
+			t.Errorf("tooltip %q, want the name shown escaped in a <bdi>", tip)
+		}
+		if it.Name != name+"/vm/vm" {
+			t.Errorf("item name %q, want the key itself", it.Name)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/visible"
 	"github.com/benchview/benchview/wasm/format"
 )
 
@@ -70,7 +71,7 @@ func IntervalStyled(rows []review.Row, s Style) ([]byte, error) {
 			}
 			marks = append(marks, scatterItem{mark, &opts.ItemStyle{Color: color}, tip})
 		}
-		labels = append(labels, label(name))
+		labels = append(labels, label(visible.String(name)))
 	}
 
 	c := charts.NewBoxPlot()
@@ -122,7 +123,7 @@ func intervalTooltip(r review.Row) string {
 	c := *r.Comparison
 	unit := format.UnitFor(c.BaselineMedian, c.Median)
 	var b strings.Builder
-	b.WriteString("<strong>" + escape(r.Key.String()) + "</strong><br>")
+	b.WriteString("<strong><bdi>" + escape(visible.String(r.Key.String())) + "</bdi></strong><br>")
 	b.WriteString(escape(c.Verdict.String()) + ": Δ " + format.Percent(c.Delta))
 	if c.Verdict == stats.Underpowered {
 		b.WriteString(" (no interval: " + samples(r) + ")")

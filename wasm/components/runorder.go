@@ -9,6 +9,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/visible"
 	"github.com/benchview/benchview/wasm/actions"
 	"github.com/benchview/benchview/wasm/chart"
 	"github.com/benchview/benchview/wasm/store"
@@ -45,7 +46,7 @@ func (p *RunOrderPanel) Render() vecty.ComponentOrHTML {
 	}
 	var name vecty.ComponentOrHTML
 	if p.HasRow {
-		name = elem.Paragraph(vecty.Markup(vecty.Class("run-order-name")), elem.Code(vecty.Text(p.Row.Key.String())))
+		name = elem.Paragraph(vecty.Markup(vecty.Class("run-order-name")), elem.Code(vecty.Text(visible.String(p.Row.Key.String()))))
 	}
 	p.section = elem.Section(
 		vecty.Markup(vecty.Class("panel", "run-order-panel"), vecty.Attribute("aria-labelledby", "run-order-title")),
@@ -116,9 +117,9 @@ func (c *RunOrderCard) Render() vecty.ComponentOrHTML {
 	return elem.Div(
 		vecty.Markup(vecty.Class("card"), vecty.ClassMap{"selected": c.Selected}),
 		elem.Button(
-			vecty.Markup(prop.Type("button"), vecty.Class("card-name"), vecty.Attribute("title", key),
+			vecty.Markup(prop.Type("button"), vecty.Class("card-name"), vecty.Attribute("title", visible.String(key)),
 				event.Click(func(*vecty.Event) { c.Host.Dispatch(&actions.Select{Key: key}) })),
-			vecty.Text(key),
+			vecty.Text(visible.String(key)),
 		),
 		&RunOrderChart{Host: c.Host, Row: c.Row, Dark: c.Dark, Gen: c.Gen, Small: true},
 	)

@@ -8,6 +8,7 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"github.com/benchview/benchview/visible"
 	"github.com/benchview/benchview/wasm/actions"
 	"github.com/benchview/benchview/wasm/format"
 	"github.com/benchview/benchview/wasm/store"
@@ -59,9 +60,9 @@ func (t *TableRow) Render() vecty.ComponentOrHTML {
 			vecty.Markup(vecty.Attribute("scope", "row"), vecty.Class("name")),
 			elem.Button(
 				vecty.Markup(prop.Type("button"), vecty.Class("row-name"), vecty.Attribute("aria-pressed", selected),
-					vecty.Attribute("title", key)),
-				elem.Span(vecty.Markup(vecty.Class("bench")), vecty.Text(r.Key.Benchmark)),
-				elem.Span(vecty.Markup(vecty.Class("kb")), vecty.Text("/"+r.Key.Kind+"/"+r.Key.Backend)),
+					vecty.Attribute("title", visible.String(key))),
+				elem.Span(vecty.Markup(vecty.Class("bench")), vecty.Text(visible.String(r.Key.Benchmark))),
+				elem.Span(vecty.Markup(vecty.Class("kb")), vecty.Text(visible.String("/"+r.Key.Kind+"/"+r.Key.Backend))),
 			),
 		),
 		elem.TableData(vecty.Markup(vecty.Class("verdict")), renderVerdict(r, t.Elapsed)),
