@@ -9,6 +9,7 @@ import (
 
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/tableview"
+	"github.com/benchview/benchview/visible"
 	"github.com/benchview/benchview/wasm/chart"
 )
 
@@ -79,8 +80,14 @@ func each(n int, f func(i int) error) error {
 type pageJSON struct {
 	// Keys are the rows' names, their data-row values: the search looks
 	// in them.
-	Keys []string  `json:"keys"`
-	Rows []rowData `json:"rows"`
+	Keys []string `json:"keys"`
+	// Shown holds, for each row whose name a person sees differently from
+	// its key (visible.String: control and bidirectional characters
+	// escaped), that name, by index; rows not in it show their key.
+	// page.js never escapes a name itself, so the cards, the details and
+	// the Go-written table cells cannot disagree.
+	Shown map[int]string `json:"shown,omitempty"`
+	Rows  []rowData      `json:"rows"`
 	// Ranks holds, for each column of the table, each row's rank in it
 	// (tableview.Table.Ranks): page.js orders the rows by a column, either
 	// way, by walking the ranks, ties and rows without a number (-1) in
@@ -175,10 +182,18 @@ func pageData(rows []*review.Row, t *tableview.Table, columns []tableview.Column
 			d.Ranks[c.ID][p] = ranks[i]
 		}
 	}
+	for i, r := range rows {
+		d.Keys[i] = r.Key.String()
+		if shown := visible.String(d.Keys[i]); shown != d.Keys[i] {
+			if d.Shown == nil {
+				d.Shown = map[int]string{}
+			}
+			d.Shown[i] = shown
+		}
+	}
 	options := make([][]byte, len(rows))
 	err := each(len(rows), func(i int) error {
 		r := rows[i]
-		d.Keys[i] = r.Key.String()
 		d.Rows[i] = rowData{Status: status(r), Other: r.State != review.Compared, Bar: -1}
 		if r.BaseStats == nil && r.CurStats == nil {
 			return nil

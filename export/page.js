@@ -109,17 +109,10 @@
   box.classList.add('live');
   live = true;
 
-  // nameText is a name as a person sees it, as Go's visible.String writes
-  // it (and the table's cells were written): control characters, line
-  // and paragraph separators and bidirectional controls escaped, so that
-  // U+202E cannot make one row pose as another.
-  const nameText = (s) => s.replace(/[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => {
-    const r = c.charCodeAt(0);
-    if (c === '\n') return '\\n';
-    if (c === '\r') return '\\r';
-    if (c === '\t') return '\\t';
-    return r < 0x80 ? '\\x' + r.toString(16).padStart(2, '0') : '\\u' + r.toString(16).padStart(4, '0');
-  });
+  // shownName is row i's name as a person sees it: Go escapes control and
+  // bidirectional characters (data.shown, for the names that have any), so
+  // that U+202E cannot make one row pose as another.
+  const shownName = (i) => (data.shown && data.shown[i]) || data.keys[i];
   const n = data.rows.length;
   const keys = data.keys;
   const lowerKeys = keys.map((k) => k.toLowerCase());
@@ -410,8 +403,8 @@
     const name = document.createElement('button');
     name.type = 'button';
     name.className = 'card-name';
-    name.title = nameText(key);
-    name.textContent = nameText(key);
+    name.title = shownName(i);
+    name.textContent = shownName(i);
     name.addEventListener('click', () => select(key, true));
     const el = document.createElement('div');
     el.className = 'run-order-chart small';
@@ -514,7 +507,7 @@
     runOrder.hidden = !has;
     runOrder.dataset.row = view.row;
     if (i < 0) return;
-    detailName.textContent = nameText(view.row);
+    detailName.textContent = shownName(i);
     if (has) detailDrawn = drawDetail(i);
   };
   const drawDetail = async (i) => {
