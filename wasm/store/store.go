@@ -46,6 +46,8 @@ type Store struct {
 	dark    bool
 	showAll bool
 
+	copied actions.Copied // what the page last copied to the clipboard, or why it could not
+
 	downloading bool   // the report page is being built
 	downloadErr string // why the last one could not be; "" when it could
 
@@ -138,6 +140,8 @@ func (s *Store) Dispatch(a any) {
 		s.runGen++
 	case *actions.ChartDrawn:
 		s.drawn[a.ID] = a.Gen
+	case *actions.Copied:
+		s.copied = *a
 	case *actions.DownloadStarted:
 		s.downloading, s.downloadErr = true, ""
 	case *actions.DownloadDone:
@@ -191,6 +195,7 @@ func (s *Store) rebuild() {
 	s.runGen++
 	s.review, s.done, s.ndone, s.jobs = nil, nil, 0, 0
 	s.extras, s.geomean, s.adjusted = nil, nil, nil
+	s.copied = actions.Copied{}
 	s.table, s.shown, s.byKey, s.top = nil, nil, nil, 0
 	s.viewGen++
 	s.counts = map[string]int{}
@@ -227,6 +232,10 @@ func (s *Store) computed(a *actions.RowsComputed) {
 		if k < len(a.Extras) {
 			x := a.Extras[k]
 			s.extras[i] = &x
+			// A run-order chart shown draws a drifted side's trend.
+			if (x.DriftBase.Drifted || x.DriftCur.Drifted) && (s.showAll || s.review.Rows[i].Key.String() == s.view.Selected) {
+				s.runGen++
+			}
 		}
 		s.done[i] = true
 		delete(s.started, i)
@@ -383,6 +392,10 @@ func (s *Store) DownloadErr() string { return s.downloadErr }
 func (s *Store) CanDownload() bool {
 	return s.review != nil && !s.downloading && s.Phase() == Ready
 }
+
+// Copied is what the page last copied for the review shown (What is
+// "markdown" or "link"; Err says why it could not), zero when nothing.
+func (s *Store) Copied() actions.Copied { return s.copied }
 
 // ShowAll reports whether every row's run-order chart is shown.
 func (s *Store) ShowAll() bool { return s.showAll }

@@ -156,6 +156,7 @@ func (p *page) Dispatch(a any) { p.store.Dispatch(a) }
 // changed follows every action: rerender, send new work to the pool, and
 // keep the address and the body's state in step.
 func (p *page) changed() {
+	p.app.ByAddress = p.search != ""
 	p.render()
 	if id := p.store.ReviewID(); id != p.sentReview {
 		p.sentReview = id
