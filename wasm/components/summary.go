@@ -67,14 +67,14 @@ func (s *Summary) Render() vecty.ComponentOrHTML {
 	}
 	chips = append(chips, s.chip(store.Other, strconv.Itoa(other)+" not compared", other))
 	counts := elem.Div(
-		vecty.Markup(vecty.Class("summary"), vecty.Attribute("aria-label", "Rows by verdict")),
+		vecty.Markup(vecty.Class("counts"), vecty.Attribute("aria-label", "Rows by verdict")),
 		chips,
 	)
 	if !s.Compared {
-		return counts
+		return elem.Div(vecty.Markup(vecty.Class("summary")), counts)
 	}
 	return elem.Div(
-		vecty.Markup(vecty.Class("suite")),
+		vecty.Markup(vecty.Class("summary")),
 		s.renderGeomean(),
 		s.renderAdjust(),
 		s.renderChance(),

@@ -112,7 +112,8 @@ func renderNotes(r store.Row) vecty.List {
 	var notes vecty.List
 	note := func(class, text string) {
 		if text != "" {
-			notes = append(notes, elem.Span(vecty.Markup(vecty.Class("note", class), vecty.Attribute("title", text)), vecty.Text(text)))
+			// A space before each, so that the cell's text reads as words.
+			notes = append(notes, vecty.Text(" "), elem.Span(vecty.Markup(vecty.Class("note", class), vecty.Attribute("title", text)), vecty.Text(text)))
 		}
 	}
 	if r.Reference != "" {
