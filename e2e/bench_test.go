@@ -27,7 +27,7 @@ if (window.Worker) window.Worker = class extends Worker {
 	constructor(...args) {
 		super(...args);
 		this.addEventListener("message", e => {
-			if (e.data && e.data.index === undefined && e.data.error === undefined && e.data.page === undefined) __bench.workers.push(performance.now());
+			if (e.data && e.data.index === undefined && e.data.error === undefined && e.data.page === undefined && e.data.geomean === undefined) __bench.workers.push(performance.now());
 		});
 	}
 };

@@ -19,7 +19,13 @@ import (
 const shownRows = `({
 	Keys: [...document.querySelectorAll("tr[data-row]")].filter(tr => !tr.hidden).map(tr => tr.dataset.row),
 	Selected: document.querySelector("tr[data-row][aria-selected=true]")?.dataset.row ?? "",
-	Cells: [...document.querySelectorAll("tr[data-row]")].filter(tr => !tr.hidden).map(tr => [...tr.cells].map(c => c.textContent.trim()))})`
+	Cells: [...document.querySelectorAll("tr[data-row]")].filter(tr => !tr.hidden).map(tr => [...tr.cells].map(c => {
+		// The notes beside a verdict (drift, outliers, advice) are the
+		// viewer's; the exported page does not show them yet.
+		const k = c.cloneNode(true);
+		k.querySelectorAll(".note").forEach(n => n.remove());
+		return k.textContent.trim();
+	}))})`
 
 type shown struct {
 	Keys     []string

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/core/stats"
 )
 
 // View is what a reader chose to look at: it travels in the URL fragment,
@@ -23,6 +24,10 @@ type View struct {
 	Search string
 	// Selected is the data-row key of the selected row, or "".
 	Selected string
+	// Adjust is "" for the reference's verdicts, or stats.Holm or
+	// stats.BH: the verdicts shown are adjusted for the number of rows
+	// compared.
+	Adjust string
 }
 
 // Column is the column the table is sorted by.
@@ -61,7 +66,7 @@ func (v View) SortBy(col string) View {
 }
 
 // Fragment is the view as a URL fragment (without '#'): only what differs
-// from the default, in a fixed order (sort, desc, filter, q, row), each
+// from the default, in a fixed order (sort, desc, filter, q, row, adjust), each
 // value escaped by url.QueryEscape; "" for the default view.
 func (v View) Fragment() string {
 	var parts []string
@@ -77,6 +82,7 @@ func (v View) Fragment() string {
 	add("filter", v.Filter)
 	add("q", v.Search)
 	add("row", v.Selected)
+	add("adjust", v.Adjust)
 	return strings.Join(parts, "&")
 }
 
@@ -90,7 +96,17 @@ func ParseFragment(f string) View {
 		Filter:   q.Get("filter"),
 		Search:   q.Get("q"),
 		Selected: q.Get("row"),
+		Adjust:   adjustOf(q.Get("adjust")),
 	}
+}
+
+// adjustOf is method when stats.Adjust knows it, else "": a link with
+// another leaves the reference's verdicts.
+func adjustOf(method string) string {
+	if stats.AdjustMethod(method) {
+		return method
+	}
+	return ""
 }
 
 // Words are the search's words, lowercased: a row is shown when its

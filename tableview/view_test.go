@@ -7,6 +7,8 @@ func TestFragment(t *testing.T) {
 		{},
 		{Sort: ColDelta, Desc: true},
 		{Filter: "inside the noise", Search: "a&b=c #d", Selected: "<img src=x>/vm/ü"},
+		{Adjust: "holm"},
+		{Filter: "regression", Adjust: "bh"},
 	} {
 		f := v.Fragment()
 		if got := ParseFragment("#" + f); got != v {
@@ -21,6 +23,13 @@ func TestFragment(t *testing.T) {
 	}
 	if v := ParseFragment("#filter=regression&q=pure&row=pure%2Fvm%2Fvm&zz=1"); v != (View{Filter: "regression", Search: "pure", Selected: "pure/vm/vm"}) {
 		t.Errorf("parsed view = %+v", v)
+	}
+	// A method Adjust does not know leaves the reference's verdicts.
+	if v := ParseFragment("#adjust=bonferroni&q=x"); v != (View{Search: "x"}) {
+		t.Errorf("parsed view = %+v, want the search alone", v)
+	}
+	if f := (View{Search: "x", Adjust: "holm"}).Fragment(); f != "q=x&adjust=holm" {
+		t.Errorf("fragment = %q", f)
 	}
 }
 

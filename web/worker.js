@@ -53,6 +53,13 @@ function compute(job) {
     );
     return;
   }
+  if (job.geomean) {
+    // The suite's geomean: one long job, off the page and the row workers.
+    const result = self.benchviewCompute(job);
+    result.worker = id;
+    self.postMessage(result, result.geomean ? [result.geomean.buffer] : []);
+    return;
+  }
   // Say a batch is begun (its rows show for how long), then compute it;
   // the module posts a long row's progress with this worker's number.
   self.postMessage({ worker: id, review: job.review, index: job.index, started: true });

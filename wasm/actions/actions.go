@@ -9,6 +9,7 @@ package actions
 import (
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/reviewtext"
 )
 
 // Side is which report of a review something is about.
@@ -59,13 +60,30 @@ type LoadFailed struct {
 type Swap struct{}
 
 // RowsComputed: a worker finished the comparisons of rows Index of
-// review Review, Comparisons[k] being row Index[k]'s. Results for an older
-// review are stale and ignored.
+// review Review, Comparisons[k] being row Index[k]'s and Extras[k] what
+// was measured beside it (reviewtext.Measure, for a 1% shift). Results
+// for an older review are stale and ignored.
 type RowsComputed struct {
 	Review      int
 	Index       []int
 	Comparisons []stats.Comparison
+	Extras      []reviewtext.Extras
 }
+
+// GeomeanComputed: a worker computed the geomean of review Review's
+// compared rows.
+type GeomeanComputed struct {
+	Review  int
+	Geomean stats.Geomean
+}
+
+// Adjust shows the verdicts adjusted for the number of rows compared by
+// Method (stats.Holm or stats.BH), or the reference's verdicts ("").
+type Adjust struct{ Method string }
+
+// Copied: the page copied what the reader asked for (What: "markdown" or
+// "link") to the clipboard, or could not (Err says why).
+type Copied struct{ What, Err string }
 
 // RowsStarted: a worker began computing rows Index of review Review at
 // At, in the page's milliseconds (performance.now()).

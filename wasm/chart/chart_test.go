@@ -342,3 +342,59 @@ func TestBidiControlsAreShownNotObeyed(t *testing.T) {
 		}
 	}
 }
+
+// The geomean is the first bar, with its interval, and its tooltip says
+// what it is; without one the bars are the rows'.
+func TestIntervalShowsTheGeomeanFirst(t *testing.T) {
+	decode := decoder(t)
+	rows := []review.Row{row("slow", series(100_000, 15), series(120_000, 15))}
+	g := stats.Geomean{Delta: 3.5, Lo: 1.25, Hi: 6, Verdict: stats.Regression, Rows: 40}
+	o := decode(IntervalStyled(rows, Style{Geomean: &g}))
+	if got := o.YAxis[0].Data; len(got) != 2 || got[0] != "geomean (40 rows)" {
+		t.Fatalf("labels %q, want the geomean's first", got)
+	}
+	bars := items(t, o.Series[0].Data)
+	if bars[0].Name != GeomeanBar || len(bars[0].Value) != 5 || bars[0].Value[0] != 1.25 || bars[0].Value[2] != 3.5 || bars[0].Value[4] != 6 {
+		t.Errorf("geomean bar %+v, want [1.25 1.25 3.5 6 6]", bars[0])
+	}
+	if tip := bars[0].Tooltip.Formatter; !strings.Contains(tip, "geomean over 40 rows") || !strings.Contains(tip, "+3.50%") {
+		t.Errorf("geomean tooltip %q", tip)
+	}
+	none := stats.Geomean{Verdict: stats.Underpowered, Delta: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
+	if o := decode(IntervalStyled(rows, Style{Geomean: &none})); len(o.YAxis[0].Data) != 1 {
+		t.Errorf("a geomean over no row is drawn: %q", o.YAxis[0].Data)
+	}
+}
+
+// A side that drifted has its trend drawn and named with its size; a side
+// that did not has none.
+func TestRunOrderDrawsTheTrendOfADriftedSide(t *testing.T) {
+	decode := decoder(t)
+	base, cur := series(100_000, 60), series(100_000, 60)
+	for i := range cur {
+		cur[i] += uint64(i) * 100 // +5.9% over the run
+	}
+	r := row("drifting", base, cur)
+	dc, db := stats.DriftOf(cur), stats.DriftOf(base)
+	if !dc.Drifted || db.Drifted {
+		t.Fatalf("drift of the series: base %+v, current %+v", db, dc)
+	}
+	o := decode(RunOrderTrend(r, false, Trends{Base: &db, Cur: &dc}))
+	var trends []string
+	for _, s := range o.Series {
+		if s.Type == "line" {
+			trends = append(trends, s.Name)
+			var pts []*float64
+			if err := json.Unmarshal(s.Data, &pts); err != nil {
+				t.Fatal(err)
+			}
+			first, last := pts[0], pts[len(pts)-1]
+			if len(pts) != 60 || first == nil || last == nil || !(*last > *first) {
+				t.Errorf("trend points %v…%v of %d, want rising over 60", first, last, len(pts))
+			}
+		}
+	}
+	if want := "Current trend, drift " + format.Percent(dc.Pct); len(trends) != 1 || trends[0] != want {
+		t.Errorf("trend series %q, want [%q]", trends, want)
+	}
+}

@@ -20,7 +20,13 @@ type Style struct {
 	Dark bool
 	// Selected is the data-row key of the row to highlight; empty for none.
 	Selected string
+	// Geomean, when not nil and covering rows, is drawn as a first bar,
+	// named GeomeanBar: the whole suite's shift with its interval.
+	Geomean *stats.Geomean
 }
+
+// GeomeanBar is the name of the geomean's bar: no row's key has no slash.
+const GeomeanBar = "geomean"
 
 // Interval is the option JSON of the interval bars for rows, in the order
 // given: each computed comparison as its Δ% with the 95% interval as a bar,
@@ -43,6 +49,15 @@ func IntervalStyled(rows []review.Row, s Style) ([]byte, error) {
 	var labels []string
 	var bars []opts.BoxPlotData
 	marks := []any{} // an empty series is [], not null
+	if g := s.Geomean; g != nil && g.Rows > 0 && g.Verdict != stats.Underpowered {
+		color := p.verdictColor(g.Verdict)
+		bars = append(bars, opts.BoxPlotData{
+			Name: GeomeanBar, Value: []float64{g.Lo, g.Lo, g.Delta, g.Hi, g.Hi},
+			Tooltip:   &opts.Tooltip{Formatter: types.FuncStr(geomeanTooltip(*g))},
+			ItemStyle: &opts.ItemStyle{Color: color, BorderColor: color, BorderWidth: 2.5},
+		})
+		labels = append(labels, "geomean ("+strconv.Itoa(g.Rows)+" rows)")
+	}
 	for _, r := range rows {
 		if !compared(r) {
 			continue
@@ -132,6 +147,12 @@ func intervalTooltip(r review.Row) string {
 	}
 	b.WriteString("<br>median " + unit.Format(c.BaselineMedian) + " → " + unit.Format(c.Median))
 	return b.String()
+}
+
+// geomeanTooltip is the HTML the geomean's bar shows on hover.
+func geomeanTooltip(g stats.Geomean) string {
+	return "<strong>geomean over " + strconv.Itoa(g.Rows) + " rows</strong><br>" +
+		escape(g.Verdict.String()) + ": Δ " + format.Percent(g.Delta) + ", 95% interval " + format.Interval(g.Lo, g.Hi)
 }
 
 // samples says how many samples each side has against the floor.

@@ -23,6 +23,19 @@ import (
 // is drawn as a triangle on the edge it crossed, with its value in the
 // tooltip. The series' data keep every sample's true value.
 func RunOrder(row review.Row, dark bool) ([]byte, error) {
+	return RunOrderTrend(row, dark, Trends{})
+}
+
+// Trends are the sides' drift for RunOrderTrend; nil for a side not
+// measured.
+type Trends struct{ Base, Cur *stats.Drift }
+
+// RunOrderTrend is RunOrder with each side that drifted (Drift.Drifted)
+// showing its trend: a solid line through the side's median at the middle
+// of the run, rising by the drift's Pct of the median from the run's first
+// sample to its last, and named in the legend with its size, so that the
+// drift is told in words as well as drawn.
+func RunOrderTrend(row review.Row, dark bool, trends Trends) ([]byte, error) {
 	p := paletteFor(dark)
 	unit := format.RowUnit(&row)
 	lo, hi := Scale(row.BaseStats, row.CurStats)
@@ -104,9 +117,29 @@ func RunOrder(row review.Row, dark bool) ([]byte, error) {
 		)
 		c.MultiSeries = append(c.MultiSeries, series)
 	}
+	trend := func(name, color string, s *stats.Stats, d *stats.Drift) {
+		if s == nil || d == nil || !d.Drifted || len(s.Taken) < 2 {
+			return
+		}
+		// Sen's slope through the median at the run's middle: Pct is
+		// the change from the first sample to the last.
+		median, half := s.Median(), d.Pct/200*s.Median()
+		line := make([]any, len(s.Taken))
+		line[0] = unit.Of(median - half)
+		line[len(line)-1] = unit.Of(median + half)
+		series := charts.SingleSeries{Name: name + " trend, drift " + format.Percent(d.Pct), Type: types.ChartLine, Data: line}
+		series.ConfigureSeriesOpts(
+			charts.WithLineChartOpts(opts.LineChart{ConnectNulls: opts.Bool(true), ShowSymbol: opts.Bool(false)}),
+			charts.WithLineStyleOpts(opts.LineStyle{Color: color, Width: 2}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: color}),
+		)
+		c.MultiSeries = append(c.MultiSeries, series)
+	}
 	// The medians are often close: their labels go to opposite ends.
 	add("Baseline", p.base, "insideStartTop", row.BaseStats)
 	add("Current", p.cur, "insideEndTop", row.CurStats)
+	trend("Baseline", p.base, row.BaseStats, trends.Base)
+	trend("Current", p.cur, row.CurStats, trends.Cur)
 	return finish(c)
 }
 

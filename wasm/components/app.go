@@ -16,6 +16,9 @@ type App struct {
 	Store *store.Store `vecty:"prop"`
 	Host  Host         `vecty:"prop"`
 
+	// ByAddress: the reports shown were loaded from the page's address.
+	ByAddress bool
+
 	shown store.Phase // the store's phase when App last rendered
 }
 
@@ -35,6 +38,8 @@ func (a *App) Render() vecty.ComponentOrHTML {
 		&Header{
 			Host: a.Host, Review: s.Review() != nil, CanDownload: s.CanDownload(),
 			Downloading: s.Downloading(), DownloadErr: s.DownloadErr(),
+			Filtered: s.View().Filter != "" || s.View().Search != "",
+			Copied:   s.Copied(), ByAddress: a.ByAddress,
 		},
 		&Loader{
 			Host:     a.Host,

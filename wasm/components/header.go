@@ -7,6 +7,8 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
+
+	"github.com/benchview/benchview/wasm/actions"
 )
 
 // Header is the page's title, what it does in one sentence, and the page's
@@ -18,6 +20,13 @@ type Header struct {
 	CanDownload bool   `vecty:"prop"` // it is ready to be downloaded
 	Downloading bool   `vecty:"prop"`
 	DownloadErr string `vecty:"prop"`
+	// Filtered: the table shows some rows only (a filter or a search);
+	// the report downloaded has every row, and the header says so.
+	Filtered bool           `vecty:"prop"`
+	Copied   actions.Copied `vecty:"prop"`
+	// ByAddress: the reports were loaded from the address, so a link
+	// opens them; a link to dropped files opens the view without them.
+	ByAddress bool `vecty:"prop"`
 }
 
 // SkipRender skips a render that would show the same header.
@@ -39,6 +48,7 @@ func (h *Header) Render() vecty.ComponentOrHTML {
 		),
 		elem.Div(
 			vecty.Markup(vecty.Class("header-actions")),
+			vecty.If(h.Review, h.renderCopy()),
 			vecty.If(h.Review, h.renderDownload()),
 		),
 	)
@@ -58,18 +68,59 @@ func (h *Header) renderDownload() vecty.List {
 			vecty.Text("The report could not be built: "+h.DownloadErr),
 		)
 	}
+	var note vecty.ComponentOrHTML
+	if h.Filtered {
+		note = elem.Paragraph(
+			vecty.Markup(prop.ID("download-note"), vecty.Class("download-note")),
+			vecty.Text("The report has every row: the filter and the search apply to this page only."),
+		)
+	}
 	return vecty.List{
 		elem.Button(
 			vecty.Markup(
 				prop.Type("button"), prop.ID("download"), vecty.Class("download"),
 				prop.Disabled(!h.CanDownload),
 				vecty.Attribute("aria-busy", h.Downloading),
-				vecty.Attribute("title", "One HTML file with this table and these charts, to share: it opens from disk, with no network and no benchview"),
+				vecty.Attribute("title", "One HTML file with every row of this review and its charts, to share: it opens from disk, with no network and no benchview"),
 				event.Click(func(*vecty.Event) { h.Host.Download() }),
 			),
 			vecty.Text(label),
 		),
+		note,
 		failed,
+	}
+}
+
+// renderCopy is the Copy as Markdown and Copy link buttons, and what the
+// last copy did.
+func (h *Header) renderCopy() vecty.List {
+	said := ""
+	switch c := h.Copied; {
+	case c.Err != "":
+		said = "Could not copy: " + c.Err
+	case c.What == CopyMarkdown:
+		said = "Markdown copied: paste it into a pull-request comment."
+	case c.What == CopyLink && h.ByAddress:
+		said = "Link copied: it opens these reports in this view."
+	case c.What == CopyLink:
+		said = "Link copied: it opens this view, but the reports were dropped, not loaded by address, so whoever opens it drops them too."
+	}
+	button := func(id, label, title, what string) *vecty.HTML {
+		return elem.Button(
+			vecty.Markup(
+				prop.Type("button"), prop.ID(id), vecty.Class("copy"),
+				prop.Disabled(!h.CanDownload && !h.Downloading),
+				vecty.Attribute("title", title),
+				event.Click(func(*vecty.Event) { h.Host.Copy(what) }),
+			),
+			vecty.Text(label),
+		)
+	}
+	return vecty.List{
+		button("copy-markdown", "Copy as Markdown",
+			"The text benchview compare -format markdown writes for these reports, for a pull-request comment", CopyMarkdown),
+		button("copy-link", "Copy link", "The address of this page with the view: sort, filter, search, selection and verdicts", CopyLink),
+		elem.Span(vecty.Markup(prop.ID("copied"), vecty.Class("copied"), vecty.Attribute("role", "status")), vecty.Text(said)),
 	}
 }
 

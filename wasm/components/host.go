@@ -21,6 +21,10 @@ type Host interface {
 	// Download offers the review shown as one self-contained HTML file,
 	// the page `benchview export` writes.
 	Download()
+	// Copy puts the review on the clipboard: what is CopyMarkdown (the
+	// text `benchview compare -format markdown` writes) or CopyLink (the
+	// address with the view).
+	Copy(what string)
 	// NewChart makes the DOM node a chart; onClick receives the name of a
 	// clicked data item (a row's data-row key).
 	NewChart(node js.Value, onClick func(name string)) Chart
@@ -37,6 +41,12 @@ type Chart interface {
 	// Dispose releases the chart.
 	Dispose()
 }
+
+// What Copy copies.
+const (
+	CopyMarkdown = "markdown"
+	CopyLink     = "link"
+)
 
 // Placement is where files were put: on a side's zone, or anywhere.
 type Placement int

@@ -11,6 +11,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/wasm/actions"
 	"github.com/benchview/benchview/wasm/chart"
 	"github.com/benchview/benchview/wasm/format"
@@ -34,6 +35,9 @@ type IntervalPanel struct {
 	Gen      int         `vecty:"prop"`
 	Compared bool        `vecty:"prop"`
 	Live     bool        `vecty:"prop"` // results are still arriving
+	// Geomean is the suite's shift, drawn as the first bar; nil until a
+	// worker computed it.
+	Geomean *stats.Geomean `vecty:"prop"`
 }
 
 // Render shows the chart when a row of the window has a verdict, or says
@@ -59,8 +63,8 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 		body = elem.Div(
 			vecty.Markup(vecty.Class("chart-scroll")),
 			&IntervalChart{
-				Host: p.Host, Rows: rows, Bars: compared, First: p.First,
-				Selected: p.Selected, Dark: p.Dark, Gen: p.Gen, Live: p.Live,
+				Host: p.Host, Rows: rows, Bars: compared + 1, First: p.First,
+				Selected: p.Selected, Dark: p.Dark, Gen: p.Gen, Live: p.Live, Geomean: p.Geomean,
 			},
 		)
 	}
@@ -95,14 +99,15 @@ func legendItem(class, text string) *vecty.HTML {
 // vecty renders the div; the chart inside belongs to ECharts.
 type IntervalChart struct {
 	vecty.Core
-	Host     Host         `vecty:"prop"`
-	Rows     []review.Row `vecty:"prop"` // computed rows, in the table's order
-	Bars     int          `vecty:"prop"` // how many rows the chart is sized for
-	First    int          `vecty:"prop"` // the table's row the bars start at: new rows are drawn anew
-	Selected string       `vecty:"prop"`
-	Dark     bool         `vecty:"prop"`
-	Gen      int          `vecty:"prop"` // the data generation to draw
-	Live     bool         `vecty:"prop"` // results are still arriving
+	Host     Host           `vecty:"prop"`
+	Rows     []review.Row   `vecty:"prop"` // computed rows, in the table's order
+	Bars     int            `vecty:"prop"` // how many rows the chart is sized for
+	First    int            `vecty:"prop"` // the table's row the bars start at: new rows are drawn anew
+	Selected string         `vecty:"prop"`
+	Dark     bool           `vecty:"prop"`
+	Gen      int            `vecty:"prop"` // the data generation to draw
+	Live     bool           `vecty:"prop"` // results are still arriving
+	Geomean  *stats.Geomean `vecty:"prop"`
 
 	div     *vecty.HTML
 	chart   Chart
@@ -134,7 +139,9 @@ func (c *IntervalChart) Render() vecty.ComponentOrHTML {
 // Mount creates the chart in the container.
 func (c *IntervalChart) Mount() {
 	c.chart = c.Host.NewChart(c.div.Node(), func(name string) {
-		c.Host.Dispatch(&actions.Select{Key: name})
+		if name != chart.GeomeanBar { // the suite's bar is no row
+			c.Host.Dispatch(&actions.Select{Key: name})
+		}
 	})
 	c.draw()
 }
@@ -188,7 +195,7 @@ func (c *IntervalChart) scrolled() {
 }
 
 func (c *IntervalChart) draw() {
-	gen, rows, style := c.Gen, c.Rows, chart.Style{Dark: c.Dark, Selected: c.Selected}
+	gen, rows, style := c.Gen, c.Rows, chart.Style{Dark: c.Dark, Selected: c.Selected, Geomean: c.Geomean}
 	c.drawn, c.drawnAt, c.first = gen, now(), c.First
 	c.chart.Draw(func() ([]byte, error) { return chart.IntervalStyled(rows, style) }, func() {
 		c.Host.Dispatch(&actions.ChartDrawn{ID: store.IntervalChart, Gen: gen})

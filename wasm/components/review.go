@@ -6,6 +6,7 @@ import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 
+	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/wasm/store"
 )
 
@@ -43,7 +44,7 @@ func (r *Review) Render() vecty.ComponentOrHTML {
 	}
 	children := []vecty.MarkupOrChild{
 		vecty.Markup(vecty.Class("review")),
-		&Summary{Host: r.Host, Counts: s.Counts(), Filter: view.Filter, Compared: s.Compared()},
+		r.summary(done == jobs),
 		&Toolbar{Host: r.Host, View: view, ShowAll: s.ShowAll(), Shown: total, All: all},
 		elem.Div(
 			vecty.Markup(vecty.Class("charts")),
@@ -51,6 +52,7 @@ func (r *Review) Render() vecty.ComponentOrHTML {
 				Host: r.Host, Rows: bars, First: barsFirst, Total: total,
 				Selected: view.Selected, Dark: s.Dark(),
 				Gen: s.Gen(store.IntervalChart), Compared: s.Compared(), Live: done < jobs,
+				Geomean: geomeanOf(s),
 			},
 		),
 		vecty.If(s.ShowAll(), &RunOrderGrid{Host: r.Host, Rows: rows, Selected: view.Selected, Dark: s.Dark(), Gen: runGen}),
@@ -82,6 +84,14 @@ func (r *Review) Render() vecty.ComponentOrHTML {
 	return elem.Main(children...)
 }
 
+// summary is the review's Summary.
+func (r *Review) summary(done bool) *Summary {
+	s := r.Store
+	g, hasMean := s.Geomean()
+	return &Summary{Host: r.Host, Counts: s.Counts(), Filter: s.View().Filter, Compared: s.Compared(),
+		Geomean: g, HasMean: hasMean, Tests: s.Tests(), Adjust: s.View().Adjust, Done: done}
+}
+
 // showMore has the review show one more part in the next frame.
 func (r *Review) showMore() {
 	staging[r] = true
@@ -99,3 +109,11 @@ func (r *Review) showMore() {
 
 // Unmount forgets a review that is gone.
 func (r *Review) Unmount() { delete(staging, r) }
+
+// geomeanOf is the geomean the interval chart draws: nil until computed.
+func geomeanOf(s *store.Store) *stats.Geomean {
+	if g, ok := s.Geomean(); ok {
+		return &g
+	}
+	return nil
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/reviewtext"
 	"github.com/benchview/benchview/visible"
 	"github.com/benchview/benchview/wasm/actions"
 	"github.com/benchview/benchview/wasm/chart"
@@ -42,7 +43,7 @@ func (p *RunOrderPanel) Render() vecty.ComponentOrHTML {
 	case p.ShowAll:
 		body = elem.Paragraph(vecty.Markup(vecty.Class("empty")), vecty.Text("Every row's run order is shown below the charts."))
 	default:
-		body = &RunOrderChart{Host: p.Host, Row: p.Row.Row, Dark: p.Dark, Gen: p.Gen}
+		body = &RunOrderChart{Host: p.Host, Row: p.Row.Row, Trends: trendsOf(p.Row.Extras), Dark: p.Dark, Gen: p.Gen}
 	}
 	var name vecty.ComponentOrHTML
 	if p.HasRow {
@@ -89,7 +90,7 @@ func (g *RunOrderGrid) Render() vecty.ComponentOrHTML {
 		if r.BaseStats == nil && r.CurStats == nil {
 			continue
 		}
-		cards = append(cards, &RunOrderCard{Host: g.Host, Row: r.Row, Selected: r.Key.String() == g.Selected, Dark: g.Dark, Gen: g.Gen})
+		cards = append(cards, &RunOrderCard{Host: g.Host, Row: r.Row, Trends: trendsOf(r.Extras), Selected: r.Key.String() == g.Selected, Dark: g.Dark, Gen: g.Gen})
 	}
 	return elem.Section(
 		vecty.Markup(vecty.Class("panel", "run-order-grid"), vecty.Attribute("aria-label", "Run order of every row")),
@@ -101,11 +102,12 @@ func (g *RunOrderGrid) Render() vecty.ComponentOrHTML {
 // RunOrderCard is one row's name and run-order chart in the grid.
 type RunOrderCard struct {
 	vecty.Core
-	Host     Host       `vecty:"prop"`
-	Row      review.Row `vecty:"prop"`
-	Selected bool       `vecty:"prop"`
-	Dark     bool       `vecty:"prop"`
-	Gen      int        `vecty:"prop"`
+	Host     Host         `vecty:"prop"`
+	Row      review.Row   `vecty:"prop"`
+	Trends   chart.Trends `vecty:"prop"`
+	Selected bool         `vecty:"prop"`
+	Dark     bool         `vecty:"prop"`
+	Gen      int          `vecty:"prop"`
 }
 
 // Key keeps a row's card (and its chart) when the rows are reordered.
@@ -121,7 +123,7 @@ func (c *RunOrderCard) Render() vecty.ComponentOrHTML {
 				event.Click(func(*vecty.Event) { c.Host.Dispatch(&actions.Select{Key: key}) })),
 			vecty.Text(visible.String(key)),
 		),
-		&RunOrderChart{Host: c.Host, Row: c.Row, Dark: c.Dark, Gen: c.Gen, Small: true},
+		&RunOrderChart{Host: c.Host, Row: c.Row, Trends: c.Trends, Dark: c.Dark, Gen: c.Gen, Small: true},
 	)
 }
 
@@ -129,11 +131,14 @@ func (c *RunOrderCard) Render() vecty.ComponentOrHTML {
 // row's samples into.
 type RunOrderChart struct {
 	vecty.Core
-	Host  Host       `vecty:"prop"`
-	Row   review.Row `vecty:"prop"`
-	Dark  bool       `vecty:"prop"`
-	Gen   int        `vecty:"prop"`
-	Small bool       `vecty:"prop"`
+	Host Host       `vecty:"prop"`
+	Row  review.Row `vecty:"prop"`
+	// Trends are the sides' drift, drawn for a side that drifted; the
+	// store bumps Gen when they arrive.
+	Trends chart.Trends `vecty:"prop"`
+	Dark   bool         `vecty:"prop"`
+	Gen    int          `vecty:"prop"`
+	Small  bool         `vecty:"prop"`
 
 	div       *vecty.HTML
 	chart     Chart
@@ -179,9 +184,18 @@ func (c *RunOrderChart) SkipRender(prev vecty.Component) bool {
 }
 
 func (c *RunOrderChart) draw() {
-	gen, key, row, dark := c.Gen, c.Row.Key.String(), c.Row, c.Dark
+	gen, key, row, dark, trends := c.Gen, c.Row.Key.String(), c.Row, c.Dark, c.Trends
 	c.drawn, c.drawnKey = gen, key
-	c.chart.Draw(func() ([]byte, error) { return chart.RunOrder(row, dark) }, func() {
+	c.chart.Draw(func() ([]byte, error) { return chart.RunOrderTrend(row, dark, trends) }, func() {
 		c.Host.Dispatch(&actions.ChartDrawn{ID: store.RunOrderChart(key), Gen: gen})
 	})
+}
+
+// trendsOf is the sides' drift a run-order chart draws, from what the
+// workers measured (nil before).
+func trendsOf(x *reviewtext.Extras) chart.Trends {
+	if x == nil {
+		return chart.Trends{}
+	}
+	return chart.Trends{Base: &x.DriftBase, Cur: &x.DriftCur}
 }

@@ -11,6 +11,8 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/reviewtext"
 	"github.com/benchview/benchview/wasm/actions"
 	"github.com/benchview/benchview/wasm/format"
 	"github.com/benchview/benchview/wasm/store"
@@ -18,12 +20,22 @@ import (
 
 // Summary counts the rows by verdict; each count is a button that filters
 // the table to those rows.
+//
+// Above the counts, for two reports, it shows the suite's geomean shift
+// (pending until a worker computed it), the note on how many verdicts
+// chance alone would call when there are enough rows for it to matter,
+// and the switch between the reference's verdicts and adjusted ones.
 type Summary struct {
 	vecty.Core
 	Host     Host           `vecty:"prop"`
 	Counts   map[string]int `vecty:"prop"`
 	Filter   string         `vecty:"prop"`
 	Compared bool           `vecty:"prop"`
+	Geomean  stats.Geomean  `vecty:"prop"`
+	HasMean  bool           `vecty:"prop"` // Geomean is computed
+	Tests    int            `vecty:"prop"` // rows with a verdict read off a p-value
+	Adjust   string         `vecty:"prop"` // the view's adjustment, "" for none
+	Done     bool           `vecty:"prop"` // every row is computed
 }
 
 // statuses are the verdicts a summary counts, in the table's order.
@@ -54,16 +66,96 @@ func (s *Summary) Render() vecty.ComponentOrHTML {
 		}
 	}
 	chips = append(chips, s.chip(store.Other, strconv.Itoa(other)+" not compared", other))
-	return elem.Div(
-		vecty.Markup(vecty.Class("summary"), vecty.Attribute("aria-label", "Rows by verdict")),
+	counts := elem.Div(
+		vecty.Markup(vecty.Class("counts"), vecty.Attribute("aria-label", "Rows by verdict")),
 		chips,
 	)
+	if !s.Compared {
+		return elem.Div(vecty.Markup(vecty.Class("summary")), counts)
+	}
+	return elem.Div(
+		vecty.Markup(vecty.Class("summary")),
+		s.renderGeomean(),
+		s.renderAdjust(),
+		s.renderChance(),
+		counts,
+	)
+}
+
+// renderGeomean is the suite's shift in the command line's words.
+func (s *Summary) renderGeomean() *vecty.HTML {
+	text, verdict := "geomean: computing…", store.Pending
+	switch {
+	case s.HasMean && s.Geomean.Rows == 0:
+		text, verdict = "geomean: no row to compare", "underpowered"
+	case s.HasMean:
+		text, verdict = reviewtext.GeomeanLine(&s.Geomean), s.Geomean.Verdict.String()
+	}
+	return elem.Paragraph(
+		vecty.Markup(prop.ID("geomean"), vecty.Class("geomean", format.StatusClass(verdict)),
+			vecty.Data("verdict", verdict), vecty.Attribute("aria-busy", !s.HasMean)),
+		vecty.Text(text),
+	)
+}
+
+// renderChance says how many verdicts chance alone would call, or how
+// many the adjustment took back.
+func (s *Summary) renderChance() vecty.ComponentOrHTML {
+	text := reviewtext.ChanceNote(s.Tests)
+	if text == "" {
+		return nil
+	}
+	text += "; the adjusted verdicts account for it."
+	if s.Adjust != "" {
+		text = "Verdicts adjusted for " + strconv.Itoa(s.Tests) + " comparisons (" + methodName(s.Adjust) +
+			"): a row the adjustment calls inside the noise says the reference's verdict beside it."
+	}
+	return elem.Paragraph(vecty.Markup(prop.ID("chance"), vecty.Class("chance")), vecty.Text(text))
+}
+
+// renderAdjust is the switch between the reference's verdicts and
+// adjusted ones.
+func (s *Summary) renderAdjust() *vecty.HTML {
+	options := vecty.List{}
+	for _, m := range []string{"", stats.Holm, stats.BH} {
+		options = append(options, elem.Option(
+			vecty.Markup(prop.Value(m), vecty.Property("selected", m == s.Adjust)),
+			vecty.Text(methodName(m)),
+		))
+	}
+	return elem.Div(
+		vecty.Markup(vecty.Class("adjust")),
+		elem.Label(vecty.Markup(prop.For("adjust")), vecty.Text("Verdicts")),
+		elem.Select(
+			vecty.Markup(prop.ID("adjust"), event.Change(func(e *vecty.Event) {
+				s.Host.Dispatch(&actions.Adjust{Method: e.Target.Get("value").String()})
+			})),
+			options,
+		),
+	)
+}
+
+// methodName is an adjustment as the switch names it.
+func methodName(method string) string {
+	switch method {
+	case stats.Holm:
+		return "adjusted for many rows (Holm)"
+	case stats.BH:
+		return "adjusted for many rows (Benjamini–Hochberg)"
+	}
+	return "the reference's, at 95% a row"
 }
 
 // SkipRender skips a render that would show the same counts.
 func (s *Summary) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*Summary)
-	return ok && s.Host == p.Host && maps.Equal(s.Counts, p.Counts) && s.Filter == p.Filter && s.Compared == p.Compared
+	return ok && s.Host == p.Host && maps.Equal(s.Counts, p.Counts) && s.Filter == p.Filter && s.Compared == p.Compared &&
+		sameGeomean(s.Geomean, p.Geomean) && s.HasMean == p.HasMean && s.Tests == p.Tests && s.Adjust == p.Adjust && s.Done == p.Done
+}
+
+// sameGeomean compares two geomeans, NaN fields alike.
+func sameGeomean(a, b stats.Geomean) bool {
+	return a.Rows == b.Rows && a.Verdict == b.Verdict && reviewtext.GeomeanLine(&a) == reviewtext.GeomeanLine(&b)
 }
 
 func (s *Summary) chip(status, text string, n int) *vecty.HTML {

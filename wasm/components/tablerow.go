@@ -36,6 +36,7 @@ func (t *TableRow) same(u *TableRow) bool {
 		t.Row.Base == u.Row.Base && t.Row.Cur == u.Row.Cur &&
 		t.Selected == u.Selected && t.Compared == u.Compared &&
 		t.Row.Started == u.Row.Started && t.Row.Progress == u.Row.Progress && t.Elapsed == u.Elapsed &&
+		t.Row.Extras == u.Row.Extras && t.Row.Reference == u.Row.Reference && t.Row.Advice == u.Row.Advice &&
 		t.Index == u.Index
 }
 
@@ -65,7 +66,7 @@ func (t *TableRow) Render() vecty.ComponentOrHTML {
 				elem.Span(vecty.Markup(vecty.Class("kb")), vecty.Text(visible.String("/"+r.Key.Kind+"/"+r.Key.Backend))),
 			),
 		),
-		elem.TableData(vecty.Markup(vecty.Class("verdict")), renderVerdict(r, t.Elapsed)),
+		elem.TableData(vecty.Markup(vecty.Class("verdict")), renderVerdict(r, t.Elapsed), renderNotes(r)),
 	}
 	if t.Compared {
 		delta, interval := format.None, format.None
@@ -80,9 +81,21 @@ func (t *TableRow) Render() vecty.ComponentOrHTML {
 		side = r.BaseStats
 	}
 	cells = append(cells, renderSide(side, unit)...)
+	drift := ""
+	if x := r.Extras; x != nil && r.Verdict() {
+		switch {
+		case x.DriftBase.Drifted && x.DriftCur.Drifted:
+			drift = "both"
+		case x.DriftBase.Drifted:
+			drift = "baseline"
+		case x.DriftCur.Drifted:
+			drift = "current"
+		}
+	}
 	return elem.TableRow(
 		vecty.Markup(
-			vecty.Data("row", key), attr, vecty.Attribute("aria-rowindex", t.Index),
+			vecty.Data("row", key), attr,
+			vecty.MarkupIf(drift != "", vecty.Data("drift", drift)), vecty.Attribute("aria-rowindex", t.Index),
 			vecty.Class("status-"+format.StatusClass(r.Status)),
 			vecty.ClassMap{"selected": selected},
 			vecty.Attribute("aria-selected", selected),
@@ -90,4 +103,29 @@ func (t *TableRow) Render() vecty.ComponentOrHTML {
 		),
 		cells,
 	)
+}
+
+// renderNotes is what the verdict cell says beside the verdict, each a
+// line of words (never colour alone): the reference's verdict when the
+// view adjusted it, the sides that drifted and their outliers (the
+// command line's words), and the samples-needed advice.
+func renderNotes(r store.Row) vecty.List {
+	var notes vecty.List
+	note := func(class, text string) {
+		if text != "" {
+			// A space before each, so that the cell's text reads as words.
+			notes = append(notes, vecty.Text(" "), elem.Span(vecty.Markup(vecty.Class("note", class), vecty.Attribute("title", text)), vecty.Text(text)))
+		}
+	}
+	if r.Reference != "" {
+		note("reference", "reference: "+r.Reference)
+	}
+	if r.Verdict() {
+		if d := r.Extras.DriftNote(); d != "" {
+			note("drift", "⚠ "+d)
+		}
+		note("outliers", r.Extras.OutlierNote())
+	}
+	note("advice", r.Advice)
+	return notes
 }

@@ -9,6 +9,7 @@ import (
 	"syscall/js"
 
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/reviewtext"
 )
 
 // Pairs packs the sample pairs of a batch of rows, pairs[k] being row k's
@@ -80,28 +81,72 @@ func Int32sFrom(a js.Value) []int {
 	return xs
 }
 
-// Results packs comparisons as a Float64Array of six numbers each: the
-// two medians, Δ, its interval (NaN for an underpowered row) and the
-// verdict.
-func Results(cs []stats.Comparison) js.Value {
-	b := make([]byte, 6*8*len(cs))
+// resultSize is how many numbers Results packs a row.
+const resultSize = 16
+
+// Results packs comparisons and what was measured beside them (xs[i]
+// is cs[i]'s row's) as a Float64Array of resultSize numbers each: the two
+// medians, Δ, its interval (NaN for an underpowered row), the verdict
+// and the p-value; then each side's drift (its change, p-value and flag,
+// 1 or 0), each side's outliers, and the samples needed.
+func Results(cs []stats.Comparison, xs []reviewtext.Extras) js.Value {
+	b := make([]byte, resultSize*8*len(cs))
+	flag := func(t bool) float64 {
+		if t {
+			return 1
+		}
+		return 0
+	}
 	for i, c := range cs {
-		for j, x := range [6]float64{c.BaselineMedian, c.Median, c.Delta, c.Lo, c.Hi, float64(c.Verdict)} {
-			binary.LittleEndian.PutUint64(b[8*(6*i+j):], math.Float64bits(x))
+		x := xs[i]
+		v := [resultSize]float64{c.BaselineMedian, c.Median, c.Delta, c.Lo, c.Hi, float64(c.Verdict), c.P,
+			x.DriftBase.Pct, x.DriftBase.P, flag(x.DriftBase.Drifted),
+			x.DriftCur.Pct, x.DriftCur.P, flag(x.DriftCur.Drifted),
+			float64(x.OutliersBase), float64(x.OutliersCur), float64(x.SamplesNeeded)}
+		for j, f := range v {
+			binary.LittleEndian.PutUint64(b[8*(resultSize*i+j):], math.Float64bits(f))
 		}
 	}
 	return typed("Float64Array", b)
 }
 
 // ResultsFrom unpacks what Results packed.
-func ResultsFrom(a js.Value) []stats.Comparison {
+func ResultsFrom(a js.Value) ([]stats.Comparison, []reviewtext.Extras) {
 	b := bytesOf(a)
-	cs := make([]stats.Comparison, len(b)/(6*8))
+	n := len(b) / (resultSize * 8)
+	cs, xs := make([]stats.Comparison, n), make([]reviewtext.Extras, n)
 	for i := range cs {
-		f := func(j int) float64 { return math.Float64frombits(binary.LittleEndian.Uint64(b[8*(6*i+j):])) }
-		cs[i] = stats.Comparison{BaselineMedian: f(0), Median: f(1), Delta: f(2), Lo: f(3), Hi: f(4), Verdict: stats.Verdict(f(5))}
+		f := func(j int) float64 {
+			return math.Float64frombits(binary.LittleEndian.Uint64(b[8*(resultSize*i+j):]))
+		}
+		cs[i] = stats.Comparison{BaselineMedian: f(0), Median: f(1), Delta: f(2), Lo: f(3), Hi: f(4),
+			Verdict: stats.Verdict(f(5)), P: f(6)}
+		xs[i] = reviewtext.Extras{
+			DriftBase:     stats.Drift{Pct: f(7), P: f(8), Drifted: f(9) != 0},
+			DriftCur:      stats.Drift{Pct: f(10), P: f(11), Drifted: f(12) != 0},
+			OutliersBase:  int(f(13)),
+			OutliersCur:   int(f(14)),
+			SamplesNeeded: int(f(15)),
+		}
 	}
-	return cs
+	return cs, xs
+}
+
+// Geomean packs a suite's geomean as a Float64Array: Δ, its interval,
+// the verdict and the rows it covers.
+func Geomean(g stats.Geomean) js.Value {
+	b := make([]byte, 5*8)
+	for j, f := range [5]float64{g.Delta, g.Lo, g.Hi, float64(g.Verdict), float64(g.Rows)} {
+		binary.LittleEndian.PutUint64(b[8*j:], math.Float64bits(f))
+	}
+	return typed("Float64Array", b)
+}
+
+// GeomeanFrom unpacks what Geomean packed.
+func GeomeanFrom(a js.Value) stats.Geomean {
+	b := bytesOf(a)
+	f := func(j int) float64 { return math.Float64frombits(binary.LittleEndian.Uint64(b[8*j:])) }
+	return stats.Geomean{Delta: f(0), Lo: f(1), Hi: f(2), Verdict: stats.Verdict(f(3)), Rows: int(f(4))}
 }
 
 // typed is a typed array of kind (Int32Array, Float64Array) over a copy

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/reviewtext"
 )
 
 // A batch's rows come back as they went, the empty and the exact ones too.
@@ -39,17 +40,35 @@ func TestPairsTravelExactly(t *testing.T) {
 
 func TestResultsTravelWhole(t *testing.T) {
 	cs := []stats.Comparison{
-		{BaselineMedian: 1e6, Median: 1.05e6, Delta: 5, Lo: 4.5, Hi: 5.5, Verdict: stats.Regression},
-		{BaselineMedian: 3, Median: 3, Lo: math.NaN(), Hi: math.NaN(), Verdict: stats.Underpowered},
+		{BaselineMedian: 1e6, Median: 1.05e6, Delta: 5, Lo: 4.5, Hi: 5.5, Verdict: stats.Regression, P: 0.0002},
+		{BaselineMedian: 3, Median: 3, Lo: math.NaN(), Hi: math.NaN(), P: math.NaN(), Verdict: stats.Underpowered},
 	}
-	got := ResultsFrom(Results(cs))
-	if len(got) != 2 {
-		t.Fatalf("%d results, want 2", len(got))
+	xs := []reviewtext.Extras{
+		{DriftBase: stats.Drift{Pct: -0.5, P: 0.4}, DriftCur: stats.Drift{Pct: 6.25, P: 0.0001, Drifted: true},
+			OutliersBase: 2, OutliersCur: 0, SamplesNeeded: 140},
+		{DriftBase: stats.Drift{Pct: math.NaN(), P: math.NaN()}, DriftCur: stats.Drift{Pct: math.NaN(), P: math.NaN()}},
 	}
-	if got[0] != cs[0] || got[1].Verdict != stats.Underpowered || !math.IsNaN(got[1].Lo) || !math.IsNaN(got[1].Hi) {
+	got, gotX := ResultsFrom(Results(cs, xs))
+	if len(got) != 2 || len(gotX) != 2 {
+		t.Fatalf("%d results and %d extras, want 2", len(got), len(gotX))
+	}
+	if got[0] != cs[0] || got[1].Verdict != stats.Underpowered || !math.IsNaN(got[1].Lo) || !math.IsNaN(got[1].Hi) || !math.IsNaN(got[1].P) {
 		t.Errorf("got %+v, want %+v", got, cs)
+	}
+	if gotX[0] != xs[0] {
+		t.Errorf("extras came back as %+v, want %+v", gotX[0], xs[0])
+	}
+	if !math.IsNaN(gotX[1].DriftCur.Pct) || gotX[1].DriftCur.Drifted || gotX[1].SamplesNeeded != 0 {
+		t.Errorf("an underpowered row's extras came back as %+v", gotX[1])
 	}
 	if idx := Int32sFrom(Int32s([]int{0, -1, 1 << 30})); !slices.Equal(idx, []int{0, -1, 1 << 30}) {
 		t.Errorf("indexes came back as %v", idx)
+	}
+}
+
+func TestGeomeanTravelsWhole(t *testing.T) {
+	g := stats.Geomean{Delta: 3.85, Lo: 3.1, Hi: 4.61, Verdict: stats.Regression, Rows: 33}
+	if got := GeomeanFrom(Geomean(g)); got != g {
+		t.Errorf("got %+v, want %+v", got, g)
 	}
 }

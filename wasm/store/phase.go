@@ -33,7 +33,7 @@ func (s *Store) Phase() Phase {
 	if s.review == nil {
 		return Idle
 	}
-	if s.ndone < s.jobs {
+	if s.ndone < s.jobs || (s.Compared() && s.geomean == nil) {
 		return Computing
 	}
 	for _, c := range s.Charts() {

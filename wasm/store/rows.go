@@ -2,8 +2,12 @@ package store
 
 import (
 	"maps"
+	"math"
+	"slices"
 
 	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/reviewtext"
 	"github.com/benchview/benchview/tableview"
 )
 
@@ -26,6 +30,15 @@ type Row struct {
 	// Progress is how far a long Pending row is, from 0 to 1: its worker
 	// says as it plans the row's resampling.
 	Progress float64
+	// Extras is what was measured beside the comparison; nil until then.
+	Extras *reviewtext.Extras
+	// Reference is the reference's verdict when the view adjusts
+	// verdicts and the adjustment changed this row's ("" otherwise).
+	Reference string
+	// Advice is the samples-needed advice for a row inside the noise or
+	// underpowered: "about 140 samples a side would resolve a 1% shift";
+	// "" for others, or when it cannot be estimated.
+	Advice string
 }
 
 // Verdict reports whether Status is a verdict (the page's data-verdict)
@@ -33,8 +46,60 @@ type Row struct {
 func (r Row) Verdict() bool { return tableview.HasVerdict(&r.Row) }
 
 func (s *Store) row(i int) Row {
-	r := s.review.Rows[i]
-	return Row{Row: r, Status: tableview.Status(&r), Started: s.started[i], Progress: s.progress[i]}
+	r := s.rows()[i]
+	row := Row{Row: r, Status: tableview.Status(&r), Started: s.started[i], Progress: s.progress[i]}
+	if s.extras != nil {
+		row.Extras = s.extras[i]
+	}
+	if ref := s.review.Rows[i].Comparison; ref != nil && r.Comparison != nil && ref.Verdict != r.Comparison.Verdict {
+		row.Reference = ref.Verdict.String()
+	}
+	if x := row.Extras; x != nil && r.State == review.Compared && r.Comparison != nil {
+		switch r.Comparison.Verdict {
+		case stats.InsideTheNoise, stats.Underpowered:
+			row.Advice = reviewtext.Advice(x.SamplesNeeded, AdviceShift)
+		}
+	}
+	return row
+}
+
+// AdviceShift is the shift, in percent, the samples-needed advice is for:
+// the command line's without -threshold. The workers measure for it.
+const AdviceShift = 1
+
+// rows is the review's rows as the view shows them: with the verdicts
+// adjusted (see stats.Adjust) once every row is computed, when the view
+// adjusts them, else the reference's. An adjusted row has a Comparison of
+// its own, made once, so that a row that did not change is not redrawn.
+func (s *Store) rows() []review.Row {
+	if s.view.Adjust == "" || s.ndone < s.jobs {
+		return s.review.Rows
+	}
+	if s.adjusted != nil {
+		return s.adjusted
+	}
+	var ps []float64
+	for _, r := range s.review.Rows {
+		if r.State == review.Compared && r.Comparison != nil {
+			ps = append(ps, r.Comparison.P)
+		}
+	}
+	significant := stats.Adjust(ps, s.view.Adjust, reviewtext.Alpha)
+	s.adjusted = slices.Clone(s.review.Rows)
+	k := 0
+	for i := range s.adjusted {
+		r := &s.adjusted[i]
+		if r.State != review.Compared || r.Comparison == nil {
+			continue
+		}
+		if v := r.Comparison.Adjusted(significant[k]); v != r.Comparison.Verdict {
+			c := *r.Comparison
+			c.Verdict = v
+			r.Comparison = &c
+		}
+		k++
+	}
+	return s.adjusted
 }
 
 // Shown is how many rows the table shows: the review's rows that pass the
@@ -99,7 +164,7 @@ func (s *Store) shownRows() []int {
 // made anew once comparisons arrived since the last.
 func (s *Store) orderTable() *tableview.Table {
 	if s.table == nil {
-		s.table = tableview.New(s.review.Rows, s.Compared())
+		s.table = tableview.New(s.rows(), s.Compared())
 	}
 	return s.table
 }
@@ -170,9 +235,34 @@ func (s *Store) InView() (top, visible int) {
 // compares it with what it saw last.
 func (s *Store) Scrolled() int { return s.viewGen }
 
-// Counts is how many rows of the review have each status: a copy, which
-// later results leave as it is.
-func (s *Store) Counts() map[string]int { return maps.Clone(s.counts) }
+// Counts is how many rows of the review have each status, the adjusted
+// verdicts' when the view shows them: a copy, which later results leave
+// as it is.
+func (s *Store) Counts() map[string]int {
+	if s.review == nil || s.view.Adjust == "" || s.ndone < s.jobs {
+		return maps.Clone(s.counts)
+	}
+	counts := map[string]int{}
+	rows := s.rows()
+	for i := range rows {
+		counts[tableview.Status(&rows[i])]++
+	}
+	return counts
+}
+
+// Tests is how many rows have a verdict read off a p-value: the rows
+// that chance alone calls wrongly about 5% of the time.
+func (s *Store) Tests() int {
+	n := 0
+	if s.review != nil {
+		for _, r := range s.review.Rows {
+			if r.State == review.Compared && r.Comparison != nil && !math.IsNaN(r.Comparison.P) {
+				n++
+			}
+		}
+	}
+	return n
+}
 
 // Selected is the selected row, if the review has it.
 func (s *Store) Selected() (Row, bool) {

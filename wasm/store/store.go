@@ -6,6 +6,8 @@ import (
 
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/reviewtext"
 	"github.com/benchview/benchview/tableview"
 	"github.com/benchview/benchview/wasm/actions"
 )
@@ -21,10 +23,13 @@ type Store struct {
 	reviewID int    // identifies review, so late results of an older one are dropped
 	done     []bool // by row index of review
 	ndone    int
-	jobs     int             // rows of review that need computing
-	counts   map[string]int  // rows of review by status
-	started  map[int]float64 // when a worker began each row not computed yet (RowsStarted)
-	progress map[int]float64 // how far a long row not computed yet is (RowProgress)
+	jobs     int                  // rows of review that need computing
+	counts   map[string]int       // rows of review by status
+	extras   []*reviewtext.Extras // by row index: what was measured beside each comparison
+	geomean  *stats.Geomean       // the suite's shift; nil until computed
+	adjusted []review.Row         // the rows with adjusted verdicts (View.Adjust), once made
+	started  map[int]float64      // when a worker began each row not computed yet (RowsStarted)
+	progress map[int]float64      // how far a long row not computed yet is (RowProgress)
 
 	// What the table shows, computed when first asked for after a change:
 	// table is nil once comparisons arrived since it was made, shown once
@@ -40,6 +45,8 @@ type Store struct {
 	view    View
 	dark    bool
 	showAll bool
+
+	copied actions.Copied // what the page last copied to the clipboard, or why it could not
 
 	downloading bool   // the report page is being built
 	downloadErr string // why the last one could not be; "" when it could
@@ -90,6 +97,15 @@ func (s *Store) Dispatch(a any) {
 		s.rebuild()
 	case *actions.RowsComputed:
 		s.computed(a)
+	case *actions.GeomeanComputed:
+		if a.Review == s.reviewID {
+			g := a.Geomean
+			s.geomean = &g
+			s.intervalGen++
+		}
+	case *actions.Adjust:
+		s.view.Adjust = a.Method
+		s.adjustChanged()
 	case *actions.RowProgress:
 		if a.Review == s.reviewID && a.Index >= 0 && a.Index < len(s.done) && !s.done[a.Index] {
 			s.progress[a.Index] = a.Done
@@ -124,13 +140,19 @@ func (s *Store) Dispatch(a any) {
 		s.runGen++
 	case *actions.ChartDrawn:
 		s.drawn[a.ID] = a.Gen
+	case *actions.Copied:
+		s.copied = *a
 	case *actions.DownloadStarted:
 		s.downloading, s.downloadErr = true, ""
 	case *actions.DownloadDone:
 		s.downloading, s.downloadErr = false, a.Err
 	case *actions.RestoreView:
+		adjust := s.view.Adjust
 		s.view = tableview.ParseFragment(a.Fragment)
 		s.viewChanged()
+		if s.view.Adjust != adjust {
+			s.adjustChanged()
+		}
 	}
 	for _, f := range s.listeners {
 		f()
@@ -143,6 +165,15 @@ func (s *Store) viewChanged() {
 	s.shown = nil
 	s.top = 0
 	s.viewGen++
+	s.intervalGen++
+}
+
+// adjustChanged follows a switch between the reference's verdicts and
+// adjusted ones: the rows' statuses, so their order, may change.
+func (s *Store) adjustChanged() {
+	s.adjusted = nil
+	s.table = nil
+	s.shown = nil
 	s.intervalGen++
 }
 
@@ -163,6 +194,8 @@ func (s *Store) rebuild() {
 	s.intervalGen++
 	s.runGen++
 	s.review, s.done, s.ndone, s.jobs = nil, nil, 0, 0
+	s.extras, s.geomean, s.adjusted = nil, nil, nil
+	s.copied = actions.Copied{}
 	s.table, s.shown, s.byKey, s.top = nil, nil, nil, 0
 	s.viewGen++
 	s.counts = map[string]int{}
@@ -173,6 +206,7 @@ func (s *Store) rebuild() {
 	}
 	s.review = review.New(base, cur) // one report alone: every row is only in it
 	s.done = make([]bool, len(s.review.Rows))
+	s.extras = make([]*reviewtext.Extras, len(s.review.Rows))
 	for i := range s.review.Rows {
 		r := &s.review.Rows[i]
 		if r.State == review.Compared {
@@ -195,6 +229,14 @@ func (s *Store) computed(a *actions.RowsComputed) {
 		}
 		c := a.Comparisons[k]
 		s.review.Rows[i].Comparison = &c
+		if k < len(a.Extras) {
+			x := a.Extras[k]
+			s.extras[i] = &x
+			// A run-order chart shown draws a drifted side's trend.
+			if (x.DriftBase.Drifted || x.DriftCur.Drifted) && (s.showAll || s.review.Rows[i].Key.String() == s.view.Selected) {
+				s.runGen++
+			}
+		}
 		s.done[i] = true
 		delete(s.started, i)
 		delete(s.progress, i)
@@ -207,6 +249,7 @@ func (s *Store) computed(a *actions.RowsComputed) {
 	}
 	s.intervalGen++
 	s.table = nil
+	s.adjusted = nil
 	// The rows shown change with the statuses when the filter or a sort
 	// reads them, and once the last result lets the default order apply.
 	if s.view.Filter != "" || s.view.Sort != "" || s.ndone == s.jobs {
@@ -232,6 +275,45 @@ func (s *Store) Jobs() []Job {
 		}
 	}
 	return jobs
+}
+
+// GeomeanRows are the samples the suite's geomean is computed from: every
+// compared row's, none when two reports are not loaded. The page has a
+// worker compute it (GeomeanComputed), as it costs seconds at 10,000 rows.
+func (s *Store) GeomeanRows() []stats.GeomeanRow {
+	if s.review == nil || !s.Compared() {
+		return nil
+	}
+	var rows []stats.GeomeanRow
+	for _, r := range s.review.Rows {
+		if r.State == review.Compared {
+			rows = append(rows, stats.GeomeanRow{Baseline: r.Base.Samples, Current: r.Cur.Samples})
+		}
+	}
+	return rows
+}
+
+// Geomean is the suite's shift over the compared rows, and whether it is
+// computed yet; with one report alone there is none, and it never is.
+func (s *Store) Geomean() (stats.Geomean, bool) {
+	if s.geomean == nil {
+		return stats.Geomean{}, false
+	}
+	return *s.geomean, true
+}
+
+// Summary is the review as reviewtext summarises it for the command
+// line, with the extras and the geomean the workers measured and the
+// view's adjustment: its Markdown is `benchview compare -format markdown`'s
+// (with -adjust when the view adjusts) for the same reports. Nil until
+// the page is Ready.
+func (s *Store) Summary() *reviewtext.Summary {
+	if s.review == nil || s.Phase() != Ready {
+		return nil
+	}
+	return reviewtext.New(s.review, reviewtext.Options{
+		Extras: s.Compared(), Adjust: s.view.Adjust, Measured: s.extras, Geomean: s.geomean,
+	})
 }
 
 // ReviewID identifies the current review; it changes whenever the reports
@@ -310,6 +392,10 @@ func (s *Store) DownloadErr() string { return s.downloadErr }
 func (s *Store) CanDownload() bool {
 	return s.review != nil && !s.downloading && s.Phase() == Ready
 }
+
+// Copied is what the page last copied for the review shown (What is
+// "markdown" or "link"; Err says why it could not), zero when nothing.
+func (s *Store) Copied() actions.Copied { return s.copied }
 
 // ShowAll reports whether every row's run-order chart is shown.
 func (s *Store) ShowAll() bool { return s.showAll }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,7 +10,9 @@ import (
 	"testing"
 
 	"github.com/benchview/benchview/core/report"
+	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/reviewtext"
 	"github.com/benchview/benchview/tableview"
 	"github.com/benchview/benchview/wasm/actions"
 )
@@ -38,11 +41,19 @@ func readString(t *testing.T, name, text string) *report.Report {
 	return r
 }
 
-// compute does what the workers do for every job the store hands out.
+// compute does what the workers do for every job the store hands out,
+// and for the geomean.
 func compute(s *Store) {
 	var c stats.Comparer
 	for _, j := range s.Jobs() {
-		s.Dispatch(&actions.RowsComputed{Review: j.Review, Index: []int{j.Index}, Comparisons: []stats.Comparison{c.Compare(j.Base, j.Cur)}})
+		s.Dispatch(&actions.RowsComputed{
+			Review: j.Review, Index: []int{j.Index},
+			Comparisons: []stats.Comparison{c.Compare(j.Base, j.Cur)},
+			Extras:      []reviewtext.Extras{reviewtext.Measure(j.Base, j.Cur, AdviceShift)},
+		})
+	}
+	if s.Compared() {
+		s.Dispatch(&actions.GeomeanComputed{Review: s.ReviewID(), Geomean: c.Geomean(s.GeomeanRows())})
 	}
 }
 
@@ -445,4 +456,115 @@ func TestADownloadIsNamedAfterItsReports(t *testing.T) {
 			t.Errorf("reports %q and %q: %q, want %q", c.base, c.cur, got, c.want)
 		}
 	}
+}
+
+// The adjusted view changes the verdicts the table shows and counts, the
+// reference's stay in the review, and the switch lives in the fragment.
+func TestAdjustedViewChangesVerdictsNotTheReview(t *testing.T) {
+	s := New()
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Report: read(t, "base-a.jsonl")})
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Report: read(t, "cur-a.jsonl")})
+	compute(s)
+	drawAll(s)
+	checkPhase(t, s, Ready)
+	before := s.Counts()
+	s.Dispatch(&actions.Adjust{Method: stats.Holm})
+	if f := s.View().Fragment(); f != "adjust=holm" {
+		t.Errorf("fragment = %q, want adjust=holm", f)
+	}
+	after := s.Counts()
+	// Example a has 4 verdicts at 95% among 22 rows; sortedargs/interpreter/ast's
+	// interval [+0.04%, +6.08%] barely excludes zero, so Holm's level of
+	// 0.05/22 for the smallest p cannot keep it.
+	if after["regression"]+after["improvement"] >= before["regression"]+before["improvement"] {
+		t.Errorf("Holm kept every verdict: %v before, %v after", before, after)
+	}
+	var changed Row
+	for _, r := range s.Rows() {
+		if r.Reference != "" {
+			changed = r
+		}
+	}
+	if changed.Reference == "" || changed.Status != "inside the noise" {
+		t.Fatalf("no row says the reference's verdict it changed: %+v", changed)
+	}
+	for _, r := range s.Review().Rows {
+		if r.Key == changed.Key && r.Comparison.Verdict.String() != changed.Reference {
+			t.Errorf("the review's own verdict became %v", r.Comparison.Verdict)
+		}
+	}
+	if !strings.Contains(changed.Advice, "samples a side would resolve a 1% shift") {
+		t.Errorf("a row inside the noise after adjustment gives no advice: %q", changed.Advice)
+	}
+	s.Dispatch(&actions.RestoreView{Fragment: "#"})
+	if got := s.Counts(); !maps.Equal(got, before) {
+		t.Errorf("back in the default view the counts are %v, want %v", got, before)
+	}
+}
+
+// The summary the page copies as Markdown is the command line's: the
+// extras and geomean the workers measured give the same text as the ones
+// reviewtext measures itself.
+func TestSummaryIsTheCommandLines(t *testing.T) {
+	for _, adjust := range []string{"", stats.BH} {
+		s := New()
+		base, cur := read(t, "base-b.jsonl"), read(t, "cur-b.jsonl")
+		s.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Report: base})
+		s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Report: cur})
+		s.Dispatch(&actions.Adjust{Method: adjust})
+		if s.Summary() != nil {
+			t.Fatal("a summary before the rows are computed")
+		}
+		compute(s)
+		drawAll(s)
+		var got, want strings.Builder
+		if err := s.Summary().Markdown(&got); err != nil {
+			t.Fatal(err)
+		}
+		v := review.New(read(t, "base-b.jsonl"), read(t, "cur-b.jsonl"))
+		for i := range v.Rows {
+			v.Rows[i].Compute()
+		}
+		reviewtext.New(v, reviewtext.Options{Extras: true, Adjust: adjust}).Markdown(&want)
+		if got.String() != want.String() {
+			t.Errorf("adjust %q: the page's Markdown\n%s\nwant the command line's\n%s", adjust, got.String(), want.String())
+		}
+		if !strings.Contains(got.String(), "geomean") {
+			t.Errorf("no geomean in\n%s", got.String())
+		}
+	}
+}
+
+// Ready waits for the geomean, which only two reports have.
+func TestReadyWaitsForTheGeomean(t *testing.T) {
+	s := New()
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Report: read(t, "base-a.jsonl")})
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Report: read(t, "cur-a.jsonl")})
+	var c stats.Comparer
+	for _, j := range s.Jobs() {
+		s.Dispatch(&actions.RowsComputed{Review: j.Review, Index: []int{j.Index}, Comparisons: []stats.Comparison{c.Compare(j.Base, j.Cur)}})
+	}
+	drawAll(s)
+	checkPhase(t, s, Computing)
+	if _, ok := s.Geomean(); ok {
+		t.Fatal("a geomean before one was computed")
+	}
+	g := c.Geomean(s.GeomeanRows())
+	s.Dispatch(&actions.GeomeanComputed{Review: s.ReviewID() - 1, Geomean: g})
+	checkPhase(t, s, Computing) // an older review's is dropped
+	s.Dispatch(&actions.GeomeanComputed{Review: s.ReviewID(), Geomean: g})
+	drawAll(s)
+	checkPhase(t, s, Ready)
+	if got, ok := s.Geomean(); !ok || got != g {
+		t.Errorf("geomean %+v, %v; want %+v", got, ok, g)
+	}
+
+	one := New()
+	one.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Report: read(t, "base-a.jsonl")})
+	if rows := one.GeomeanRows(); rows != nil {
+		t.Errorf("one report alone has %d geomean rows", len(rows))
+	}
+	compute(one)
+	drawAll(one)
+	checkPhase(t, one, Ready)
 }

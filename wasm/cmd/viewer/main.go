@@ -64,17 +64,18 @@ type page struct {
 	exporter   js.Value                    // the worker that builds report pages; undefined until a Download
 	exportDone func(js.Value)              // takes the exporter's answer to the Download under way
 
-	sentReview int         // the review whose jobs the pool has
-	renderDue  bool        // a render is scheduled for a coming frame
-	rendered   float64     // when the page last rendered, in performance.now() milliseconds
-	ticking    bool        // a tick is scheduled
-	fragment   string      // the view last written to the address
-	selected   string      // the selection last written to the address
-	search     string      // the query the reports were loaded from
-	cold       bool        // the page does not say idle yet: the warm-up has not run, for at most maxWarmUp
-	stateDue   bool        // writeState looks again in the next frame
-	stated     store.Phase // the phase last written to the body; "" until the page says anything
-	warmUp     js.Value    // the node that holds the warm-up's review in the document; undefined once it left
+	sentReview  int         // the review whose jobs the pool has
+	geomeanSent int         // the review whose geomean is being computed
+	renderDue   bool        // a render is scheduled for a coming frame
+	rendered    float64     // when the page last rendered, in performance.now() milliseconds
+	ticking     bool        // a tick is scheduled
+	fragment    string      // the view last written to the address
+	selected    string      // the selection last written to the address
+	search      string      // the query the reports were loaded from
+	cold        bool        // the page does not say idle yet: the warm-up has not run, for at most maxWarmUp
+	stateDue    bool        // writeState looks again in the next frame
+	stated      store.Phase // the phase last written to the body; "" until the page says anything
+	warmUp      js.Value    // the node that holds the warm-up's review in the document; undefined once it left
 }
 
 func newPage() *page {
@@ -155,10 +156,12 @@ func (p *page) Dispatch(a any) { p.store.Dispatch(a) }
 // changed follows every action: rerender, send new work to the pool, and
 // keep the address and the body's state in step.
 func (p *page) changed() {
+	p.app.ByAddress = p.search != ""
 	p.render()
 	if id := p.store.ReviewID(); id != p.sentReview {
 		p.sentReview = id
 		p.pool.run(p.store.Jobs())
+		p.sendGeomean()
 	}
 	p.writeAddress()
 	p.setState()

@@ -7,6 +7,7 @@ import (
 	"syscall/js"
 
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/reviewtext"
 	"github.com/benchview/benchview/wasm/actions"
 	"github.com/benchview/benchview/wasm/message"
 	"github.com/benchview/benchview/wasm/store"
@@ -165,7 +166,8 @@ func (p *pool) message(_ js.Value, args []js.Value) any {
 			break
 		}
 	}
-	p.done(&actions.RowsComputed{Review: review, Index: index, Comparisons: message.ResultsFrom(m.Get("c"))})
+	cs, xs := message.ResultsFrom(m.Get("c"))
+	p.done(&actions.RowsComputed{Review: review, Index: index, Comparisons: cs, Extras: xs})
 	if len(p.queue) > 0 {
 		p.send(w)
 	} else {
@@ -223,6 +225,7 @@ func (p *pool) runLocal() {
 				p.queue = p.queue[1:]
 				a.Index = append(a.Index, j.Index)
 				a.Comparisons = append(a.Comparisons, p.comparer.Compare(j.Base, j.Cur))
+				a.Extras = append(a.Extras, reviewtext.Measure(j.Base, j.Cur, store.AdviceShift))
 			}
 			p.done(a)
 			yield()

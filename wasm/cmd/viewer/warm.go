@@ -128,6 +128,7 @@ func (quietHost) Dispatch(any)                        {}
 func (quietHost) Open(components.Placement, js.Value) {}
 func (quietHost) OpenURLs(string, string)             {}
 func (quietHost) Download()                           {}
+func (quietHost) Copy(string)                         {}
 func (quietHost) NewChart(js.Value, func(string)) components.Chart {
 	return quietChart{}
 }

@@ -6,13 +6,16 @@ import (
 	"syscall/js"
 
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/reviewtext"
 	"github.com/benchview/benchview/wasm/message"
+	"github.com/benchview/benchview/wasm/store"
 )
 
 // serveWorker is the module's role inside a Web Worker: web/worker.js calls
 // benchviewCompute with each batch message (see pool.send) and posts back
-// what it returns, the batch's comparisons in one transferable buffer
-// (and, meanwhile, the progress of a long row); and
+// what it returns, the batch's comparisons and what was measured beside
+// them in one transferable buffer (and, meanwhile, the progress of a long
+// row), or for a geomean job (see page.sendGeomean) the suite's geomean; and
 // benchviewExport with a Download's job (see exportJob), whose promise
 // gives the report page's bytes.
 //
@@ -26,6 +29,9 @@ func serveWorker() {
 	var job js.Value
 	var row int
 	comparer.Progress = func(done, total int) {
+		if job.IsUndefined() || job.Get("geomean").Truthy() {
+			return // a geomean's plans: no row to show them
+		}
 		js.Global().Call("postMessage", map[string]any{
 			"worker": job.Get("worker"), "review": job.Get("review"),
 			"index": message.Int32s([]int{row}), "progress": float64(done) / float64(total),
@@ -37,16 +43,26 @@ func serveWorker() {
 		if err != nil {
 			return map[string]any{"error": err.Error()}
 		}
-		index := message.Int32sFrom(m.Get("index"))
 		job = m
+		if m.Get("geomean").Truthy() {
+			rows := make([]stats.GeomeanRow, len(pairs))
+			for k, p := range pairs {
+				rows[k] = stats.GeomeanRow{Baseline: p[0], Current: p[1]}
+			}
+			g := comparer.Geomean(rows)
+			return map[string]any{"review": m.Get("review"), "geomean": message.Geomean(g)}
+		}
+		index := message.Int32sFrom(m.Get("index"))
 		cs := make([]stats.Comparison, len(pairs))
+		xs := make([]reviewtext.Extras, len(pairs))
 		for k, p := range pairs {
 			if k < len(index) {
 				row = index[k]
 			}
 			cs[k] = comparer.Compare(p[0], p[1])
+			xs[k] = reviewtext.Measure(p[0], p[1], store.AdviceShift)
 		}
-		return map[string]any{"review": m.Get("review"), "index": m.Get("index"), "c": message.Results(cs)}
+		return map[string]any{"review": m.Get("review"), "index": m.Get("index"), "c": message.Results(cs, xs)}
 	}))
 	js.Global().Set("benchviewExport", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		job := args[0]
