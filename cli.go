@@ -6,36 +6,88 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/reviewtext"
+	"github.com/benchview/benchview/visible"
 )
 
-// runCompare is `benchview compare [-fail-on-regression] BASELINE CURRENT`:
-// one comparison line per row of CURRENT that has samples and whose key
-// BASELINE has with samples, in CURRENT's order, as the reference prints
-// them. Problems with either file go to stderr as file:line: reason.
+// Exit statuses, one table for every verb (README, `benchview help`).
+const (
+	exitUnusable = 1 // a file that cannot be used at all; with -strict, any bad line
+	exitUsage    = 2 // a usage error, always with its reason
+	exitGate     = 3 // the gate failed
+	exitNothing  = 4 // nothing compared, under a -fail-on-* flag
+)
+
+// compareUsage is the first line of compare's usage.
+const compareUsage = "Usage: benchview compare [-format text|markdown|csv|json] [-threshold P] [-adjust holm|bh] " +
+	"[-fail-on-regression] [-fail-on-underpowered] [-fail-on-missing] [-strict] BASELINE CURRENT"
+
+// formats are the values of compare's -format; "" is the reference's lines.
+var formats = []string{"text", "markdown", "csv", "json"}
+
+// compareFlags are compare's options.
+type compareFlags struct {
+	format, adjust                                      string
+	threshold                                           float64
+	failOnRegression, failOnUnderpowered, failOnMissing bool
+	strict                                              bool
+}
+
+// gated reports whether any -fail-on-* flag is given.
+func (f compareFlags) gated() bool {
+	return f.failOnRegression || f.failOnUnderpowered || f.failOnMissing
+}
+
+// runCompare is `benchview compare [flags] BASELINE CURRENT`. Without
+// -format it prints the reference's comparison line for every row of
+// CURRENT that has samples and whose key BASELINE has with samples, in
+// CURRENT's order; -format text|markdown|csv|json writes the same review
+// for people or programs (package reviewtext). Problems with either file,
+// and rows that failed, are underpowered or are missing from CURRENT, are
+// told on stderr whatever the format.
 //
-// Exit status: 3 with -fail-on-regression when any verdict is regression;
-// otherwise 1 when a line of either file could not be read (warnings do
-// not count), else 0. A baseline with no rows that carry samples is
-// refused, as the reference refuses it.
+// Exit status: see the table in main.go's usage.
 func runCompare(args []string, stdout, stderr io.Writer) error {
 	flags := flag.NewFlagSet("benchview compare", flag.ContinueOnError)
 	flags.SetOutput(stderr)
-	failOnRegression := flags.Bool("fail-on-regression", false, "exit with status 3 when any row is a regression")
+	var o compareFlags
+	flags.StringVar(&o.format, "format", "", "write `text` (a table), markdown (a pull-request comment), csv, or json (one generic object a row); default: the reference's JSON lines")
+	flags.Float64Var(&o.threshold, "threshold", 0, "a regression shifting less than `P` percent is reported as below threshold and does not fail the gate")
+	flags.StringVar(&o.adjust, "adjust", "", "adjust the verdicts the statuses and the gate read for the number of rows compared, by `holm` or bh (the reference's lines keep theirs)")
+	flags.BoolVar(&o.failOnRegression, "fail-on-regression", false, "exit with status 3 when a row is a regression (at least -threshold) or a failed benchmark (ok:false)")
+	flags.BoolVar(&o.failOnUnderpowered, "fail-on-underpowered", false, "exit with status 3 when a row is underpowered")
+	flags.BoolVar(&o.failOnMissing, "fail-on-missing", false, "exit with status 3 when a row of the baseline is missing from the current run")
+	flags.BoolVar(&o.strict, "strict", false, "exit with status 1 when a line of either report could not be read")
 	flags.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: benchview compare [-fail-on-regression] BASELINE CURRENT")
+		fmt.Fprintln(flags.Output(), compareUsage)
 		flags.PrintDefaults()
 	}
 	paths, err := parseArgs(flags, args, 2)
 	if paths == nil {
 		return err
 	}
+	switch {
+	case o.format != "" && !slices.Contains(formats, o.format):
+		return usageError(flags, fmt.Sprintf("-format %q: want one of %s", o.format, strings.Join(formats, ", ")))
+	case o.threshold < 0 || math.IsNaN(o.threshold) || math.IsInf(o.threshold, 0):
+		return usageError(flags, fmt.Sprintf("-threshold %v: want a percentage of zero or more", o.threshold))
+	case o.adjust != "" && !stats.AdjustMethod(o.adjust):
+		return usageError(flags, fmt.Sprintf("-adjust %q: want holm or bh", o.adjust))
+	}
+
 	base, err := readReport(paths[0], stderr)
 	if err != nil {
 		return err
@@ -47,38 +99,156 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	if !base.Sampled() {
 		return fmt.Errorf("%s: %s", paths[0], report.NoSamplesReason)
 	}
-
 	if !cur.Sampled() && !cur.Failed() {
-		fmt.Fprintf(stderr, "%s: warning: no rows with samples, so nothing to compare\n", paths[1])
+		fmt.Fprintf(stderr, "%s: warning: no rows with samples, so nothing to compare\n", visible.String(paths[1]))
 	}
-	rows := comparable(review.New(base, cur), stderr)
-	compareAll(rows)
-	out := bufio.NewWriter(stdout)
-	regression := false
-	for _, r := range rows {
-		fmt.Fprintln(out, r.c.JSON(r.key.Benchmark, r.key.Kind, r.key.Backend))
-		regression = regression || r.c.Verdict == stats.Regression
+
+	v := review.New(base, cur)
+	rows := comparable(v)
+	var comparer stats.Comparer
+	p := newProgress(stderr, len(rows))
+	compareAll(rows, &comparer, p)
+	if o.format != "" {
+		p.then("drift, outliers and the suite's geomean")
 	}
-	if err := out.Flush(); err != nil {
+	sum := reviewtext.New(v, reviewtext.Options{
+		Threshold: o.threshold,
+		Adjust:    o.adjust,
+		Extras:    o.format != "", // the reference's lines need none
+		Comparer:  &comparer,
+	})
+	p.end()
+	tellRows(stderr, sum)
+	if err := writeSummary(stdout, o.format, rows, sum); err != nil {
 		return err
 	}
-	switch {
-	case *failOnRegression && regression:
-		return exitError{code: 3}
-	case base.Failed() || cur.Failed():
-		return exitError{code: 1}
+	return verdictOf(o, sum, base, cur, stderr)
+}
+
+// writeSummary writes the review in format.
+func writeSummary(stdout io.Writer, format string, rows []*review.Row, sum *reviewtext.Summary) error {
+	switch format {
+	case "text":
+		return sum.Text(stdout, colorful(stdout))
+	case "markdown":
+		return sum.Markdown(stdout)
+	case "csv":
+		return sum.CSV(stdout)
+	case "json":
+		return sum.JSON(stdout)
+	}
+	out := bufio.NewWriter(stdout)
+	for _, r := range rows {
+		fmt.Fprintln(out, r.Comparison.JSON(r.Key.Benchmark, r.Key.Kind, r.Key.Backend))
+	}
+	return out.Flush()
+}
+
+// verdictOf is compare's exit: nothing compared, then -strict, then the
+// gate, each said on stderr.
+func verdictOf(o compareFlags, sum *reviewtext.Summary, base, cur *report.Report, stderr io.Writer) error {
+	if sum.Judged() == 0 {
+		why := fmt.Sprintf("%s and %s share no row that both measured and neither flagged", visible.String(base.Name), visible.String(cur.Name))
+		if sum.Compared() > 0 {
+			why = "every row compared is underpowered, so none has a verdict"
+		}
+		if cur.Sampled() || o.gated() {
+			what := "warning: "
+			if o.gated() {
+				what = ""
+			}
+			fmt.Fprintf(stderr, "benchview compare: %snothing compared: %s\n", what, why)
+		}
+		if o.gated() {
+			return exitError{code: exitNothing}
+		}
+	}
+	if o.strict && (base.Failed() || cur.Failed()) {
+		fmt.Fprintln(stderr, "benchview compare: -strict: a line of the reports could not be read (see above)")
+		return exitError{code: exitUnusable}
+	}
+	var reasons []string
+	count := func(on bool, n int, what string) {
+		if on && n > 0 {
+			reasons = append(reasons, strconv.Itoa(n)+" "+what)
+		}
+	}
+	count(o.failOnRegression, sum.Counts[reviewtext.Regression], plural(sum.Counts[reviewtext.Regression], "regression"))
+	count(o.failOnRegression, sum.Counts[reviewtext.Failed], "failed "+plural(sum.Counts[reviewtext.Failed], "benchmark")+" (ok:false)")
+	count(o.failOnUnderpowered, sum.Counts[reviewtext.Underpowered], "underpowered "+plural(sum.Counts[reviewtext.Underpowered], "row"))
+	count(o.failOnMissing, sum.Counts[reviewtext.Missing], plural(sum.Counts[reviewtext.Missing], "row")+" missing from the current run")
+	if len(reasons) > 0 {
+		fmt.Fprintf(stderr, "benchview compare: the gate fails: %s\n", strings.Join(reasons, ", "))
+		return exitError{code: exitGate}
 	}
 	return nil
 }
 
-// runStats is `benchview stats REPORT`: one line per row with samples,
-// {"benchmark":B,"kind":K,"backend":E,"wall_ns":<summary with samples>},
-// in the report's order. Exit status 1 when a line could not be read.
+// plural is word for n of it.
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// maxTold is how many rows of one kind stderr names one by one.
+const maxTold = 10
+
+// tellRows says on stderr which rows are not what they seem or are not
+// there: failed benchmarks, underpowered rows, rows missing from the
+// current run. The human formats list them too; stderr names them
+// whatever the format, up to maxTold of each kind.
+func tellRows(stderr io.Writer, sum *reviewtext.Summary) {
+	for _, t := range []struct {
+		status reviewtext.Status
+		say    func(r reviewtext.Row) string
+	}{
+		{reviewtext.Failed, func(r reviewtext.Row) string {
+			file, row := curName(sum), r.Cur // the side that flagged it, the current one first
+			if r.Cur == nil || r.Cur.OK {
+				file, row = visible.String(sum.Baseline), r.Base
+			}
+			what := ""
+			if r.Comparison != nil {
+				what = ": its line is printed as the reference prints it, but it is never read as a timing"
+			}
+			return fmt.Sprintf("%s:%d: warning: row %s is a failed benchmark (%s)%s",
+				file, row.Line, visible.String(r.Key.String()), flagged(r.Row), what)
+		}},
+		{reviewtext.Underpowered, func(r reviewtext.Row) string {
+			return fmt.Sprintf("%s:%d: warning: row %s is underpowered (%d vs %d samples, %d needed a side): no verdict is claimed",
+				curName(sum), r.Cur.Line, visible.String(r.Key.String()), len(r.BaseStats.Sorted), len(r.CurStats.Sorted), stats.MinSamples)
+		}},
+		{reviewtext.Missing, func(r reviewtext.Row) string {
+			return fmt.Sprintf("%s:%d: warning: row %s is missing from %s: the current run has no samples for it",
+				visible.String(sum.Baseline), r.Base.Line, visible.String(r.Key.String()), curName(sum))
+		}},
+	} {
+		rows := sum.With(t.status)
+		for i, r := range rows {
+			if i == maxTold {
+				fmt.Fprintf(stderr, "benchview compare: warning: and %d more %s rows (-format text lists every row)\n", len(rows)-i, t.status)
+				break
+			}
+			fmt.Fprintln(stderr, t.say(r))
+		}
+	}
+}
+
+// curName is the current report's name, made visible.
+func curName(sum *reviewtext.Summary) string { return visible.String(sum.Current) }
+
+// runStats is `benchview stats [-strict] REPORT`: one line per row with
+// samples, {"benchmark":B,"kind":K,"backend":E,"wall_ns":<summary with
+// samples>}, in the report's order. Bad lines are told on stderr; with
+// -strict they make the exit status 1.
 func runStats(args []string, stdout, stderr io.Writer) error {
 	flags := flag.NewFlagSet("benchview stats", flag.ContinueOnError)
 	flags.SetOutput(stderr)
+	strict := flags.Bool("strict", false, "exit with status 1 when a line of the report could not be read")
 	flags.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: benchview stats REPORT")
+		fmt.Fprintln(flags.Output(), "Usage: benchview stats [-strict] REPORT")
 		flags.PrintDefaults()
 	}
 	paths, err := parseArgs(flags, args, 1)
@@ -98,36 +268,46 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 	if err := out.Flush(); err != nil {
 		return err
 	}
-	if rep.Failed() {
-		return exitError{code: 1}
+	if *strict && rep.Failed() {
+		return exitError{code: exitUnusable}
 	}
 	return nil
 }
 
 // parseArgs parses flags and wants exactly n file names after them. It
 // returns no names when there is nothing more to do: after -h (a nil
-// error), or after a usage error (exit status 2, the usage printed).
+// error), or after a usage error (exit status 2, the reason and the usage
+// printed).
 func parseArgs(flags *flag.FlagSet, args []string, n int) ([]string, error) {
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(flags.Output(), exitStatuses)
 			return nil, nil
 		}
-		return nil, exitError{code: 2} // flag has printed the reason and the usage
+		return nil, exitError{code: exitUsage} // flag has printed the reason and the usage
 	}
 	if flags.NArg() != n {
 		what := "too few"
 		if flags.NArg() > n {
 			what = "too many"
 		}
-		fmt.Fprintf(flags.Output(), "%s: %s arguments\n", flags.Name(), what)
-		flags.Usage()
-		return nil, exitError{code: 2}
+		return nil, usageError(flags, fmt.Sprintf("%s arguments: want %d report %s, got %d", what, n, plural(n, "file"), flags.NArg()))
 	}
 	return flags.Args(), nil
 }
 
+// usageError prints "NAME: reason" and the usage of flags on its output,
+// and returns the usage exit status. Every verb's usage errors go through
+// it, so that none ends without its reason.
+func usageError(flags *flag.FlagSet, reason string) error {
+	fmt.Fprintf(flags.Output(), "%s: %s\n", flags.Name(), reason)
+	flags.Usage()
+	return exitError{code: exitUsage}
+}
+
 // readReport reads the report at path and writes its problems to stderr,
-// warnings marked as such.
+// warnings marked as such, with every control and bidi character of a
+// name or a quoted line made visible.
 func readReport(path string, stderr io.Writer) (*report.Report, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -135,69 +315,165 @@ func readReport(path string, stderr io.Writer) (*report.Report, error) {
 	}
 	defer f.Close()
 	rep, err := report.Read(f, path)
-	for _, p := range rep.Problems {
-		if p.Warning {
-			p.Msg = "warning: " + p.Msg
-		}
-		fmt.Fprintln(stderr, p.Error())
-	}
+	tellProblems(rep, stderr)
 	return rep, err
 }
 
-// pending is one comparison to make and print.
-type pending struct {
-	key       report.Key
-	base, cur []uint64
-	c         stats.Comparison
+// tellProblems writes a report's problems to stderr as file:line: message,
+// warnings marked as such, with every control and bidi character of a name
+// or a quoted line made visible. compare, stats and export all print them so.
+func tellProblems(r *report.Report, stderr io.Writer) {
+	for _, p := range r.Problems {
+		if p.Warning {
+			p.Msg = "warning: " + p.Msg
+		}
+		fmt.Fprintln(stderr, visible.String(p.Error()))
+	}
 }
 
 // comparable lists the rows compare prints: both sides have samples. The
-// reference compares a row whatever its ok says; so does this, but it says
-// so on stderr, since a row a run flagged is not a row to trust quietly.
-func comparable(v *review.Review, stderr io.Writer) []pending {
-	var rows []pending
-	for _, r := range v.Rows {
-		if r.BaseStats == nil || r.CurStats == nil {
-			continue
+// reference compares a row whatever its ok says; so does this (the line
+// keeps byte-identity with the reference), but every human output and
+// stderr flag such a row as a failed benchmark, never a timing.
+func comparable(v *review.Review) []*review.Row {
+	var rows []*review.Row
+	for i := range v.Rows {
+		if r := &v.Rows[i]; r.BaseStats != nil && r.CurStats != nil {
+			rows = append(rows, r)
 		}
-		if r.State != review.Compared {
-			fmt.Fprintf(stderr, "%s:%d: warning: row %s is %s (%s); compared anyway, as the reference compares it\n",
-				v.Cur.Name, r.Cur.Line, r.Key, r.State, flagged(r))
-		}
-		rows = append(rows, pending{key: r.Key, base: r.Base.Samples, cur: r.Cur.Samples})
 	}
 	return rows
 }
 
 // flagged says which side flagged a not-ok or unsupported row.
-func flagged(r review.Row) string {
+func flagged(r *review.Row) string {
 	switch {
-	case !r.Base.OK && !r.Cur.OK:
+	case r.Base != nil && !r.Base.OK && r.Cur != nil && !r.Cur.OK:
 		return "ok:false in both reports"
-	case !r.Cur.OK:
+	case r.Cur != nil && !r.Cur.OK:
 		return "ok:false in the current report"
-	case !r.Base.OK:
+	case r.Base != nil && !r.Base.OK:
 		return "ok:false in the baseline"
 	}
 	return "refused by a run"
 }
 
-// compareAll runs the comparisons on every core. One Comparer serves them
-// all, so rows of the same sizes share the resampling.
-func compareAll(rows []pending) {
-	var comparer stats.Comparer
-	next := make(chan *pending)
+// compareAll fills every row's Comparison on every core, telling p each
+// time a row is done. One Comparer serves them all, so rows of the same
+// sizes share the resampling (and the geomean after them).
+func compareAll(rows []*review.Row, comparer *stats.Comparer, p *progress) {
+	next := make(chan *review.Row)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(rows)) {
 		wg.Go(func() {
-			for p := range next {
-				p.c = comparer.Compare(p.base, p.cur)
+			for r := range next {
+				c := comparer.Compare(r.Base.Samples, r.Cur.Samples)
+				r.Comparison = &c
+				p.done()
 			}
 		})
 	}
-	for i := range rows {
-		next <- &rows[i]
+	for _, r := range rows {
+		next <- r
 	}
 	close(next)
 	wg.Wait()
+}
+
+// colorful reports whether w is a terminal that may be coloured: it is
+// one, and NO_COLOR (no-color.org) is unset or empty.
+func colorful(w io.Writer) bool {
+	return os.Getenv("NO_COLOR") == "" && isTerminal(w)
+}
+
+// isTerminal reports whether w is a character device, such as a terminal.
+// /dev/null is one too; what is written there for a terminal is lost
+// unseen, so the check needs nothing finer, nor a dependency.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// progress tells, on a terminal, how many rows of a long comparison are
+// done: after progressDelay, a line rewritten in place every
+// progressEvery, erased at the end. A nil *progress tells nothing.
+type progress struct {
+	w     io.Writer
+	total int
+	n     atomic.Int64
+	next  atomic.Pointer[string] // what is computed once the rows are
+	stop  chan struct{}
+	wg    sync.WaitGroup
+}
+
+const (
+	progressDelay = time.Second
+	progressEvery = 250 * time.Millisecond
+)
+
+// newProgress is the progress of total rows on stderr when stderr is a
+// terminal, nil otherwise (a log gains nothing from a line redrawn).
+func newProgress(stderr io.Writer, total int) *progress {
+	if !isTerminal(stderr) {
+		return nil
+	}
+	return startProgress(stderr, total, progressDelay, progressEvery)
+}
+
+// startProgress starts telling progress on w after delay, every every.
+func startProgress(w io.Writer, total int, delay, every time.Duration) *progress {
+	p := &progress{w: w, total: total, stop: make(chan struct{})}
+	start := time.Now()
+	p.wg.Go(func() {
+		select {
+		case <-p.stop:
+			return
+		case <-time.After(delay):
+		}
+		tick := time.NewTicker(every)
+		defer tick.Stop()
+		for {
+			line := fmt.Sprintf("\rbenchview compare: %d of %d rows compared", p.n.Load(), p.total)
+			if next := p.next.Load(); next != nil {
+				line += "; now " + *next
+			}
+			// The time says the work goes on while one long row holds
+			// the count still.
+			line += fmt.Sprintf(" (%d s)", int(time.Since(start).Seconds()))
+			fmt.Fprint(p.w, line)
+			select {
+			case <-p.stop:
+				fmt.Fprint(p.w, "\r\x1b[K")
+				return
+			case <-tick.C:
+			}
+		}
+	})
+	return p
+}
+
+// done counts a finished row.
+func (p *progress) done() {
+	if p != nil {
+		p.n.Add(1)
+	}
+}
+
+// then says what is being computed after the rows.
+func (p *progress) then(what string) {
+	if p != nil {
+		p.next.Store(&what)
+	}
+}
+
+// end stops telling and erases the line, if one was written.
+func (p *progress) end() {
+	if p != nil {
+		close(p.stop)
+		p.wg.Wait()
+	}
 }

@@ -4,12 +4,19 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/benchview/benchview/core/report"
 )
@@ -80,7 +87,8 @@ func TestCompareGolden(t *testing.T) {
 	for _, x := range []string{"a", "b", "c"} {
 		t.Run(x, func(t *testing.T) {
 			out, errs, err := runCLI(t, "compare", "testdata/base-"+x+".jsonl", "testdata/cur-"+x+".jsonl")
-			if err != nil || errs != "" {
+			// Set c's rows are all underpowered, which stderr names.
+			if err != nil || (errs != "") != (x == "c") {
 				t.Fatalf("err = %v, stderr = %q", err, errs)
 			}
 			_, want := goldenLines(t, x)
@@ -115,10 +123,12 @@ func TestFailOnRegression(t *testing.T) {
 	if _, _, err := runCLI(t, "compare", base, cur); err != nil {
 		t.Errorf("without -fail-on-regression: %v, want status 0", err)
 	}
-	// Set c's baseline is below the floor, so nothing is a regression:
-	// the flag changes nothing.
-	if _, _, err := runCLI(t, "compare", "-fail-on-regression", "testdata/base-c.jsonl", "testdata/cur-c.jsonl"); err != nil {
-		t.Errorf("set c: %v, want status 0", err)
+	// Set c's baseline is below the floor, so no row has a verdict: the
+	// gate has nothing to judge and says so, rather than passing by
+	// accident over arith/vm/vm's +49.93%.
+	_, errs, err := runCLI(t, "compare", "-fail-on-regression", "testdata/base-c.jsonl", "testdata/cur-c.jsonl")
+	if exitCode(err) != 4 || !strings.Contains(errs, "row arith/vm/vm is underpowered") || !strings.Contains(errs, "nothing compared") {
+		t.Errorf("set c: status %d, stderr %q; want 4, arith/vm/vm named and nothing compared said", exitCode(err), errs)
 	}
 }
 
@@ -141,8 +151,11 @@ func TestBadLinesAreToldAndTheGoodOnesStillCompared(t *testing.T) {
 	base := write(t, "base.jsonl", rowA+"<html>oops</html>\n"+rowB)
 	cur := write(t, "cur.jsonl", rowB+`{"benchmark":"c","kind":"vm","backend":"vm","wall_ns":{"samples":[1,-2]}}`+"\n"+rowA)
 	out, errs, err := runCLI(t, "compare", base, cur)
-	if code := exitCode(err); code != 1 {
-		t.Errorf("exit status %d, want 1", code)
+	if code := exitCode(err); code != 0 {
+		t.Errorf("exit status %d, want 0: bad lines in a usable file do not change it", code)
+	}
+	if _, _, err := runCLI(t, "compare", "-strict", base, cur); exitCode(err) != 1 {
+		t.Errorf("-strict: exit status %d, want 1", exitCode(err))
 	}
 	want := []string{
 		base + `:2: not JSON: the line looks like HTML or XML ("<html>oops</html>"); is this a saved web page rather than the report?`,
@@ -158,8 +171,11 @@ func TestBadLinesAreToldAndTheGoodOnesStillCompared(t *testing.T) {
 func TestStatsTellsBadLinesAndPrintsTheGoodOnes(t *testing.T) {
 	path := write(t, "r.jsonl", rowA+"{\"benchmark\":\"x\",\"kind\":\"vm\",\"backend\":\"vm\",\"wall_ns\":{\"samples\":[1.5]}}\n"+rowB[:40])
 	out, errs, err := runCLI(t, "stats", path)
-	if code := exitCode(err); code != 1 {
-		t.Errorf("exit status %d, want 1", code)
+	if code := exitCode(err); code != 0 {
+		t.Errorf("exit status %d, want 0: bad lines in a usable file do not change it", code)
+	}
+	if _, _, err := runCLI(t, "stats", "-strict", path); exitCode(err) != 1 {
+		t.Errorf("-strict: exit status %d, want 1", exitCode(err))
 	}
 	checkLines(t, "stderr", lines(errs), []string{
 		path + ":2: wall_ns.samples[0] is 1.5: not a whole number; samples are whole nanoseconds, with no fraction",
@@ -193,7 +209,8 @@ func TestANotOKRowIsComparedAndSaidSo(t *testing.T) {
 		t.Errorf("err = %v, want status 0", err)
 	}
 	checkLines(t, "stderr", lines(errs), []string{
-		cur + ":1: warning: row a/vm/vm is not-ok (ok:false in the current report); compared anyway, as the reference compares it",
+		cur + ":1: warning: row a/vm/vm is a failed benchmark (ok:false in the current report): its line is printed as the reference prints it, but it is never read as a timing",
+		"benchview compare: warning: nothing compared: " + base + " and " + cur + " share no row that both measured and neither flagged",
 	})
 	if len(lines(out)) != 1 {
 		t.Errorf("stdout = %q, want the comparison still", out)
@@ -221,8 +238,12 @@ func TestACurrentWithoutSamplesIsSaidToHaveNothing(t *testing.T) {
 	base := write(t, "base.jsonl", rowA)
 	cur := write(t, "cur.jsonl", `{"benchmark":"a","kind":"unsupported","backend":"vm","what":"x","ok":false}`+"\n")
 	out, errs, err := runCLI(t, "compare", base, cur)
-	if err != nil || out != "" || errs != cur+": warning: no rows with samples, so nothing to compare\n" {
-		t.Errorf("err = %v, stdout = %q, stderr = %q", err, out, errs)
+	checkLines(t, "stderr", lines(errs), []string{
+		cur + ": warning: no rows with samples, so nothing to compare",
+		base + ":1: warning: row a/vm/vm is missing from " + cur + ": the current run has no samples for it",
+	})
+	if err != nil || out != "" {
+		t.Errorf("err = %v, stdout = %q", err, out)
 	}
 }
 
@@ -245,12 +266,12 @@ func TestUsageErrors(t *testing.T) {
 		args  []string
 		usage string
 	}{
-		{[]string{"compare"}, "Usage: benchview compare [-fail-on-regression] BASELINE CURRENT"},
-		{[]string{"compare", "a.jsonl"}, "Usage: benchview compare [-fail-on-regression] BASELINE CURRENT"},
-		{[]string{"compare", "a", "b", "c"}, "Usage: benchview compare [-fail-on-regression] BASELINE CURRENT"},
-		{[]string{"compare", "-nope", "a", "b"}, "Usage: benchview compare [-fail-on-regression] BASELINE CURRENT"},
-		{[]string{"stats"}, "Usage: benchview stats REPORT"},
-		{[]string{"stats", "a", "b"}, "Usage: benchview stats REPORT"},
+		{[]string{"compare"}, compareUsage},
+		{[]string{"compare", "a.jsonl"}, compareUsage},
+		{[]string{"compare", "a", "b", "c"}, compareUsage},
+		{[]string{"compare", "-nope", "a", "b"}, compareUsage},
+		{[]string{"stats"}, "Usage: benchview stats [-strict] REPORT"},
+		{[]string{"stats", "a", "b"}, "Usage: benchview stats [-strict] REPORT"},
 	} {
 		out, errs, err := runCLI(t, c.args...)
 		if exitCode(err) != 2 || out != "" || !strings.Contains(errs, c.usage) {
@@ -261,5 +282,827 @@ func TestUsageErrors(t *testing.T) {
 		if _, errs, err := runCLI(t, args...); err != nil || !strings.Contains(errs, "Usage:") {
 			t.Errorf("%v: err = %v, stderr = %q; want the usage and status 0", args, err, errs)
 		}
+	}
+}
+
+// update rewrites the golden files of the human formats from what the
+// command writes: go test -run Formats -update.
+var update = flag.Bool("update", false, "rewrite testdata/compare-*.{text,md,csv} from the output")
+
+// checkGolden compares got with testdata/name; on a mismatch it writes got
+// beside it as name.got for diffing.
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		os.WriteFile(path+".got", []byte(got), 0o644)
+		t.Errorf("compare output differs from %s: see %s.got", path, path)
+	}
+}
+
+// TestFormatsGolden: text, markdown and csv of the golden pairs and of a
+// hostile pair (names with |, backticks, <script>, ESC, U+202E, CR/LF; an
+// ok:false row, a missing row), against files a person has read.
+func TestFormatsGolden(t *testing.T) {
+	for _, x := range []string{"a", "b", "c", "hostile"} {
+		for _, f := range []struct{ format, ext string }{{"text", "text"}, {"markdown", "md"}, {"csv", "csv"}} {
+			t.Run(x+"/"+f.format, func(t *testing.T) {
+				base, cur := "testdata/base-"+x+".jsonl", "testdata/cur-"+x+".jsonl"
+				if x == "hostile" {
+					base, cur = "testdata/hostile-base.jsonl", "testdata/hostile-cur.jsonl"
+				}
+				out, _, err := runCLI(t, "compare", "-format", f.format, base, cur)
+				if err != nil {
+					t.Fatalf("err = %v", err)
+				}
+				checkGolden(t, "compare-"+x+"."+f.ext, out)
+			})
+		}
+	}
+}
+
+// TestFormatJSONKeepsTheReferenceFigures: -format json has a line for each
+// line the default output has, with the same figures.
+func TestFormatJSONKeepsTheReferenceFigures(t *testing.T) {
+	ref, _, err := runCLI(t, "compare", "testdata/base-b.jsonl", "testdata/cur-b.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	generic, _, err := runCLI(t, "compare", "-format", "json", "testdata/base-b.jsonl", "testdata/cur-b.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refLines, genLines := lines(ref), lines(generic)
+	if len(refLines)+1 != len(genLines) {
+		t.Fatalf("%d generic lines, want %d and the geomean", len(genLines), len(refLines))
+	}
+	checkGeomeanLine(t, genLines[len(genLines)-1], 33)
+	for i := range refLines {
+		var r struct {
+			Benchmark, Of, Backend, Verdict string
+			Base                            float64  `json:"baseline_median_ns"`
+			Median                          float64  `json:"median_ns"`
+			Delta                           float64  `json:"delta_pct"`
+			Lo                              *float64 `json:"ci_low_pct"`
+		}
+		var g struct {
+			Benchmark string
+			Config    struct{ Kind, Backend string }
+			Unit      string
+			Better    string
+			Base      float64  `json:"baseline_median"`
+			Median    float64  `json:"median"`
+			Delta     float64  `json:"delta_pct"`
+			Lo        *float64 `json:"ci_low_pct"`
+			Verdict   string
+			OK        bool
+		}
+		if err := json.Unmarshal([]byte(refLines[i]), &r); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(genLines[i]), &g); err != nil {
+			t.Fatalf("line %d: %v: %s", i+1, err, genLines[i])
+		}
+		if g.Benchmark != r.Benchmark || g.Config.Kind != r.Of || g.Config.Backend != r.Backend ||
+			g.Base != r.Base || g.Median != r.Median || g.Delta != r.Delta || *g.Lo != *r.Lo ||
+			g.Verdict != r.Verdict || g.Unit != "ns" || g.Better != "lower" || !g.OK {
+			t.Errorf("line %d:\n got %s\nwant the figures of %s", i+1, genLines[i], refLines[i])
+		}
+	}
+}
+
+// gateCase is a compare run and what it must end with.
+type gateCase struct {
+	name   string
+	args   []string
+	status int
+	// stderr and stdout must each contain these.
+	stderr, stdout []string
+}
+
+func (c gateCase) check(t *testing.T) {
+	t.Helper()
+	out, errs, err := runCLI(t, append([]string{"compare"}, c.args...)...)
+	if got := exitCode(err); got != c.status {
+		t.Errorf("%s: exit status %d, want %d (stderr %q)", c.name, got, c.status, errs)
+	}
+	for _, s := range c.stderr {
+		if !strings.Contains(errs, s) {
+			t.Errorf("%s: stderr %q lacks %q", c.name, errs, s)
+		}
+	}
+	for _, s := range c.stdout {
+		if !strings.Contains(out, s) {
+			t.Errorf("%s: stdout %q lacks %q", c.name, out, s)
+		}
+	}
+}
+
+// samples is n samples around v, in a fixed order with a small spread.
+func samples(n int, v uint64) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.FormatUint(v+uint64(i%7)*v/1000, 10))
+	}
+	return b.String()
+}
+
+// row is a report line for benchmark name with n samples around v.
+func row(name string, n int, v uint64, ok bool) string {
+	return `{"benchmark":"` + name + `","kind":"vm","backend":"vm","wall_ns":{"samples":[` + samples(n, v) +
+		`]},"ok":` + strconv.FormatBool(ok) + "}\n"
+}
+
+func TestGate(t *testing.T) {
+	base := write(t, "base.jsonl", row("x", 20, 1_000_000, true)+row("y", 20, 2_000_000, true))
+	for _, c := range []gateCase{
+		{
+			name:   "no common row, gated",
+			args:   []string{"-fail-on-regression", base, write(t, "other.jsonl", row("z", 20, 1_000_000, true))},
+			status: 4,
+			stderr: []string{"nothing compared: " + base, "row x/vm/vm is missing", "row y/vm/vm is missing"},
+		},
+		{
+			name:   "no common row, not gated: a warning",
+			args:   []string{base, write(t, "other.jsonl", row("z", 20, 1_000_000, true))},
+			status: 0,
+			stderr: []string{"warning: nothing compared"},
+		},
+		{
+			name:   "no common row, -format text says so",
+			args:   []string{"-format", "text", "-fail-on-missing", base, write(t, "other.jsonl", row("z", 20, 1_000_000, true))},
+			status: 4,
+			stdout: []string{"No row could be compared", "missing from the current run"},
+		},
+		{
+			name:   "underpowered only: listed; gated, nothing had a verdict",
+			args:   []string{"-fail-on-regression", "-format", "markdown", base, write(t, "few.jsonl", row("x", 5, 1_500_000, true)+row("y", 4, 2_000_000, true))},
+			status: 4, // nothing was compared with a verdict, and the gate was asked for
+			stderr: []string{"row x/vm/vm is underpowered (20 vs 5 samples, 6 needed a side)", "row y/vm/vm is underpowered", "nothing compared"},
+			stdout: []string{"2 underpowered", "`x/vm/vm`", "underpowered: 20 vs 5 samples"},
+		},
+		{
+			name:   "underpowered only, not gated: listed, status 0",
+			args:   []string{"-format", "text", base, write(t, "few.jsonl", row("x", 5, 1_500_000, true)+row("y", 4, 2_000_000, true))},
+			status: 0,
+			stderr: []string{"row x/vm/vm is underpowered", "row y/vm/vm is underpowered", "warning: nothing compared"},
+			stdout: []string{"2 underpowered", "x/vm/vm", "+49."},
+		},
+		{
+			name:   "underpowered with -fail-on-underpowered",
+			args:   []string{"-fail-on-underpowered", base, write(t, "few.jsonl", row("x", 20, 1_000_000, true)+row("y", 4, 2_000_000, true))},
+			status: 3,
+			stderr: []string{"row y/vm/vm is underpowered", "the gate fails: 1 underpowered row"},
+		},
+		{
+			name:   "underpowered beside a compared row, not gated on it",
+			args:   []string{"-fail-on-regression", base, write(t, "few.jsonl", row("x", 20, 1_000_000, true)+row("y", 4, 2_000_000, true))},
+			status: 0,
+			stderr: []string{"row y/vm/vm is underpowered"},
+		},
+		{
+			name:   "ok:false, not gated: flagged, and its line printed",
+			args:   []string{base, write(t, "failed.jsonl", row("x", 20, 1_000_000, false)+row("y", 20, 2_000_000, true))},
+			status: 0,
+			stderr: []string{"row x/vm/vm is a failed benchmark (ok:false in the current report)"},
+			stdout: []string{`{"benchmark":"x","kind":"comparison"`},
+		},
+		{
+			name:   "ok:false fails -fail-on-regression though its timing is the same",
+			args:   []string{"-fail-on-regression", "-format", "text", base, write(t, "failed.jsonl", row("x", 20, 1_000_000, false)+row("y", 20, 2_000_000, true))},
+			status: 3,
+			stderr: []string{"the gate fails: 1 failed benchmark (ok:false)"},
+			stdout: []string{"failed: the current run reports ok:false", "1 failed"},
+		},
+		{
+			name:   "ok:false in the baseline alone: named in the baseline, fails the gate",
+			args:   []string{"-fail-on-regression", write(t, "failedbase.jsonl", row("x", 20, 1_000_000, false)+row("y", 20, 2_000_000, true)), base},
+			status: 3,
+			stderr: []string{"failedbase.jsonl:1: warning: row x/vm/vm is a failed benchmark (ok:false in the baseline)"},
+		},
+		{
+			name:   "ok:false without samples: flagged, no line printed for it",
+			args:   []string{"-fail-on-regression", base, write(t, "nosamples.jsonl", `{"benchmark":"x","kind":"vm","backend":"vm","ok":false}`+"\n"+row("y", 20, 2_000_000, true))},
+			status: 3,
+			stderr: []string{"nosamples.jsonl:1: warning: row x/vm/vm is a failed benchmark (ok:false in the current report)\n"},
+		},
+		{
+			name:   "+5% regression under -threshold 10: below threshold, passes",
+			args:   []string{"-fail-on-regression", "-threshold", "10", "-format", "text", base, write(t, "slow.jsonl", row("x", 20, 1_050_000, true)+row("y", 20, 2_000_000, true))},
+			status: 0,
+			stdout: []string{"regression below the 10% threshold", "1 below threshold", "does not fail the gate"},
+		},
+		{
+			name:   "+5% regression under -threshold 10, markdown says so",
+			args:   []string{"-fail-on-regression", "-threshold", "10", "-format", "markdown", base, write(t, "slow.jsonl", row("x", 20, 1_050_000, true)+row("y", 20, 2_000_000, true))},
+			status: 0,
+			stdout: []string{"| regression below the 10% threshold |", "does not fail the gate"},
+		},
+		{
+			name:   "+5% regression under -threshold 4: fails",
+			args:   []string{"-fail-on-regression", "-threshold", "4", base, write(t, "slow.jsonl", row("x", 20, 1_050_000, true)+row("y", 20, 2_000_000, true))},
+			status: 3,
+			stderr: []string{"the gate fails: 1 regression"},
+		},
+		{
+			name:   "missing row without -fail-on-missing: listed, passes",
+			args:   []string{"-fail-on-regression", "-format", "text", base, write(t, "part.jsonl", row("x", 20, 1_000_000, true))},
+			status: 0,
+			stderr: []string{":2: warning: row y/vm/vm is missing from"},
+			stdout: []string{"missing from the current run", "1 missing"},
+		},
+		{
+			name:   "missing row with -fail-on-missing: fails",
+			args:   []string{"-fail-on-missing", "-format", "markdown", base, write(t, "part.jsonl", row("x", 20, 1_000_000, true))},
+			status: 3,
+			stderr: []string{"row y/vm/vm is missing from", "the gate fails: 1 row missing from the current run"},
+			stdout: []string{"| `y/vm/vm` | 2.006 ms | — | — | — | missing from the current run |"},
+		},
+		{
+			name:   "a bad line: status 0, with -strict 1",
+			args:   []string{"-strict", "-fail-on-regression", base, write(t, "bad.jsonl", row("x", 20, 1_000_000, true)+"{oops\n"+row("y", 20, 2_000_000, true))},
+			status: 1,
+			stderr: []string{"bad.jsonl:2: ", "-strict"},
+		},
+		{
+			name:   "a bad line is listed in the markdown, by file name",
+			args:   []string{"-format", "markdown", base, write(t, "bad.jsonl", row("x", 20, 1_000_000, true)+"{oops\n"+row("y", 20, 2_000_000, true))},
+			status: 0,
+			stdout: []string{"**Problems with the inputs** (1):\n\n```text\nbad.jsonl:2: not valid JSON"},
+		},
+		{
+			name:   "a bad format",
+			args:   []string{"-format", "yaml", base, base},
+			status: 2,
+			stderr: []string{`benchview compare: -format "yaml": want one of text, markdown, csv, json`, compareUsage},
+		},
+		{
+			name:   "a negative threshold",
+			args:   []string{"-threshold", "-1", base, base},
+			status: 2,
+			stderr: []string{"benchview compare: -threshold -1: want a percentage of zero or more"},
+		},
+	} {
+		c.check(t)
+	}
+}
+
+// TestStderrShowsNamesAsData: a name's control and bidi characters reach
+// stderr escaped, in the reader's warnings and compare's alike.
+func TestStderrShowsNamesAsData(t *testing.T) {
+	evil := `x\u001b]0;pwned\u0007\r\nfake.jsonl:1: error \u202eevil`
+	base := write(t, "base.jsonl", row(evil, 20, 1_000_000, true)+row(evil, 20, 1_000_000, true)+row(`gone\u001b[2J`, 20, 1, true))
+	cur := write(t, "cur.jsonl", row(evil, 20, 1_000_000, false))
+	_, errs, _ := runCLI(t, "compare", "-format", "text", base, cur)
+	for _, bad := range []string{"\x1b", "\x07", "\r", "\u202e"} {
+		if strings.Contains(errs, bad) {
+			t.Errorf("stderr holds %q raw:\n%s", bad, errs)
+		}
+	}
+	for _, want := range []string{
+		`row x\x1b]0;pwned\x07\r\nfake.jsonl:1: error \u202eevil/vm/vm repeats line 1`,
+		`row x\x1b]0;pwned\x07\r\nfake.jsonl:1: error \u202eevil/vm/vm is a failed benchmark`,
+		`row gone\x1b[2J/vm/vm is missing`,
+	} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	if n := strings.Count(errs, "\n"); n != 4 {
+		t.Errorf("stderr has %d lines, want 4 (two repeats, the failed row, the missing one): a name forged a line?\n%s", n, errs)
+	}
+}
+
+// checkGeomeanLine: line is the geomean over rows rows, with an interval
+// around its shift and a verdict.
+func checkGeomeanLine(t *testing.T, line string, rows int) {
+	t.Helper()
+	var g struct {
+		Kind    string
+		Delta   *float64 `json:"delta_pct"`
+		CILo    *float64 `json:"ci_low_pct"`
+		CIHi    *float64 `json:"ci_high_pct"`
+		Verdict string
+		Rows    int
+	}
+	if err := json.Unmarshal([]byte(line), &g); err != nil {
+		t.Fatalf("%v: %s", err, line)
+	}
+	if g.Kind != "geomean" || g.Rows != rows || g.Delta == nil || g.CILo == nil || g.CIHi == nil ||
+		!(*g.CILo <= *g.Delta && *g.Delta <= *g.CIHi) || g.Verdict == "" {
+		t.Errorf("geomean line %s: want kind geomean over %d rows, its shift inside its interval", line, rows)
+	}
+}
+
+// TestFormatJSONExtras: the statistics issue's fields, on example b, whose
+// current run drifts: pure/frame/frame climbs over its run.
+func TestFormatJSONExtras(t *testing.T) {
+	out, _, err := runCLI(t, "compare", "-format", "json", "-adjust", "holm", "testdata/base-b.jsonl", "testdata/cur-b.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]map[string]any{}
+	var keys []string
+	for _, l := range lines(out) {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatal(err)
+		}
+		if m["kind"] == "geomean" {
+			continue
+		}
+		config := m["config"].(map[string]any)
+		rows[m["benchmark"].(string)+"/"+config["kind"].(string)+"/"+config["backend"].(string)] = m
+		if keys == nil {
+			for k := range m {
+				keys = append(keys, k)
+			}
+		}
+	}
+	for _, k := range []string{"drift_baseline_pct", "drift_current_pct", "outliers_baseline", "outliers_current", "samples_needed", "p_value", "adjusted_verdict", "ok", "status"} {
+		if !slices.Contains(keys, k) {
+			t.Errorf("no field %s", k)
+		}
+	}
+	frame := rows["pure/frame/frame"]
+	if d, ok := frame["drift_current_pct"].(float64); !ok || d <= 1 {
+		t.Errorf("pure/frame/frame: drift_current_pct %v, want the climb of its current run", frame["drift_current_pct"])
+	}
+	if frame["samples_needed"] != nil || frame["verdict"] != "regression" {
+		t.Errorf("pure/frame/frame: samples_needed %v for a regression, want null", frame["samples_needed"])
+	}
+	if p, ok := frame["p_value"].(float64); !ok || p > 0.05 {
+		t.Errorf("pure/frame/frame: p_value %v, want at most 0.05 for a regression", frame["p_value"])
+	}
+	noise := rows["startup/process/ast"]
+	if n, ok := noise["samples_needed"].(float64); noise["verdict"] != "inside the noise" || !ok || n < 6 {
+		t.Errorf("startup/process/ast: samples_needed %v, want an estimate for a row inside the noise", noise["samples_needed"])
+	}
+	// startup/process/vm is an improvement at p = 0.03, which Holm over
+	// 33 comparisons does not keep.
+	vm := rows["startup/process/vm"]
+	if vm["verdict"] != "improvement" || vm["adjusted_verdict"] != "inside the noise" || vm["status"] != "inside the noise" {
+		t.Errorf("startup/process/vm: verdict %v, adjusted %v, status %v; want improvement, adjusted inside the noise",
+			vm["verdict"], vm["adjusted_verdict"], vm["status"])
+	}
+	plain, _, _ := runCLI(t, "compare", "-format", "json", "testdata/base-b.jsonl", "testdata/cur-b.jsonl")
+	if strings.Contains(plain, "adjusted_verdict") {
+		t.Errorf("adjusted_verdict written without -adjust")
+	}
+	if _, errs, err := runCLI(t, "compare", "-adjust", "bonferroni", "testdata/base-b.jsonl", "testdata/cur-b.jsonl"); exitCode(err) != 2 || !strings.Contains(errs, `-adjust "bonferroni": want holm or bh`) {
+		t.Errorf("-adjust bonferroni: status %d, stderr %q", exitCode(err), errs)
+	}
+}
+
+func TestVersionOf(t *testing.T) {
+	info := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.0"}}
+	if got, want := versionOf(info), "benchview v1.2.0 (no VCS revision: built outside a git clone, or with -buildvcs=false), go1.26.8"; got != want {
+		t.Errorf("no VCS: %q, want %q", got, want)
+	}
+	info.Settings = []debug.BuildSetting{
+		{Key: "vcs.revision", Value: "0123abcd"}, {Key: "vcs.time", Value: "2026-12-03T13:00:00Z"}, {Key: "vcs.modified", Value: "true"},
+	}
+	if got, want := versionOf(info), "benchview v1.2.0 (revision 0123abcd+dirty, 2026-12-03T13:00:00Z), go1.26.8"; got != want {
+		t.Errorf("VCS: %q, want %q", got, want)
+	}
+	out, _, err := runCLI(t, "--version")
+	if err != nil || !strings.HasPrefix(out, "benchview ") || !strings.Contains(out, "go1.") {
+		t.Errorf("--version: %q, %v", out, err)
+	}
+}
+
+// TestVersionNamesTheRevision builds benchview from a clone of this
+// checkout's HEAD, as CI builds it, and reads the revision back.
+func TestVersionNamesTheRevision(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a binary")
+	}
+	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Skipf("not a git checkout: %v", err)
+	}
+	dir := t.TempDir()
+	if out, err := exec.Command("git", "clone", "-q", "--no-hardlinks", ".", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot clone this checkout: %v\n%s", err, out)
+	}
+	bin := filepath.Join(dir, "benchview")
+	build := exec.Command("go", "build", "-trimpath", "-buildvcs=true", "-o", bin, ".")
+	build.Dir = dir
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "--version").Output()
+	if rev := strings.TrimSpace(string(head)); err != nil || !strings.Contains(string(out), "(revision "+rev+", ") {
+		t.Errorf("--version: %q, %v; want revision %s", out, err, rev)
+	}
+}
+
+func TestHelpVerb(t *testing.T) {
+	for verb, want := range map[string]string{
+		"serve":   "Usage: benchview [-addr 127.0.0.1:8080]",
+		"compare": compareUsage,
+		"stats":   "Usage: benchview stats [-strict] REPORT",
+		"export":  "Usage: benchview export",
+	} {
+		out, errs, err := runCLI(t, "help", verb)
+		if err != nil || errs != "" || !strings.HasPrefix(out, want) || !strings.Contains(out, "\nExit status:\n") {
+			t.Errorf("help %s: err %v, stderr %q, stdout %q; want its usage and the exit statuses on stdout", verb, err, errs, out)
+		}
+	}
+	out, _, err := runCLI(t, "help")
+	if err != nil || !strings.Contains(out, "benchview help [serve|compare|stats|export]") || !strings.Contains(out, exitStatuses) {
+		t.Errorf("help: %v, %q", err, out)
+	}
+	_, errs, err := runCLI(t, "help", "comapre")
+	if exitCode(err) != 2 || !strings.HasPrefix(errs, `benchview help: unknown verb "comapre": the verbs are serve, compare, stats and export`) {
+		t.Errorf("help comapre: status %d, stderr %q", exitCode(err), errs)
+	}
+}
+
+// TestUsageErrorsSayWhy: every usage error starts with its reason.
+func TestUsageErrorsSayWhy(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		reason string
+	}{
+		{[]string{"compare"}, "benchview compare: too few arguments: want 2 report files, got 0\n"},
+		{[]string{"compare", "a", "b", "c"}, "benchview compare: too many arguments: want 2 report files, got 3\n"},
+		{[]string{"compare", "-nope", "a", "b"}, "flag provided but not defined: -nope\n"},
+		{[]string{"compare", "-threshold", "x", "a", "b"}, `invalid value "x" for flag -threshold: parse error` + "\n"},
+		{[]string{"stats"}, "benchview stats: too few arguments: want 1 report file, got 0\n"},
+		{[]string{"help", "a", "b"}, "benchview help: too many arguments: want at most one verb, got 2\n"},
+		{[]string{"export", "a.jsonl"}, "benchview export: nothing to write: give -o FILE.html, -site DIR, or both\n"},
+		{[]string{"export", "-o", "x.html", "a", "b", "c"}, "benchview export: want BASELINE [CURRENT], got 3 report files\n"},
+		{[]string{"a", "b", "c"}, `benchview: too many arguments ["a" "b" "c"]`},
+	} {
+		_, errs, err := runCLI(t, c.args...)
+		if exitCode(err) != 2 || !strings.HasPrefix(errs, c.reason) {
+			t.Errorf("%v: status %d, stderr %q; want 2 and %q first", c.args, exitCode(err), errs, c.reason)
+		}
+	}
+}
+
+// TestProgress: a long comparison on a terminal tells how many rows are
+// done, in a line redrawn in place and erased at the end.
+func TestProgress(t *testing.T) {
+	var w syncBuffer
+	p := startProgress(&w, 3, 0, time.Millisecond)
+	// waitFor waits for the line to be written, as long as a loaded
+	// machine takes to schedule the ticker.
+	waitFor := func(line *regexp.Regexp) {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); !line.MatchString(w.String()); time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("no %q in %q", line, w.String())
+			}
+		}
+	}
+	for range 3 {
+		p.done()
+	}
+	waitFor(regexp.MustCompile(`\rbenchview compare: 3 of 3 rows compared \([0-9]+ s\)\r`))
+	p.then("the geomean")
+	waitFor(regexp.MustCompile(`\rbenchview compare: 3 of 3 rows compared; now the geomean \([0-9]+ s\)\r`))
+	p.end()
+	if got := w.String(); !strings.HasSuffix(got, "\r\x1b[K") {
+		t.Errorf("progress ends %q, want the line erased", got[max(0, len(got)-20):])
+	}
+	// Not a terminal: nothing.
+	var b bytes.Buffer
+	q := newProgress(&b, 3)
+	q.done()
+	q.then("x")
+	q.end()
+	if q != nil || b.Len() != 0 {
+		t.Errorf("progress on a buffer wrote %q", b.String())
+	}
+}
+
+// ciStep is one step of the workflow in docs/ci.md.
+type ciStep struct {
+	name, uses, run string
+	env, with       map[string]string
+}
+
+// ciWorkflow reads the workflow in docs/ci.md: the job's env and its
+// steps. It knows the shape that file has (a job's env, then steps with
+// name, id, uses, with, env and run), not YAML at large.
+func ciWorkflow(t *testing.T) (env map[string]string, steps []ciStep) {
+	t.Helper()
+	doc, err := os.ReadFile(filepath.Join("docs", "ci.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, yaml, ok := strings.Cut(string(doc), "```yaml\n")
+	yaml, _, ok2 := strings.Cut(yaml, "\n```")
+	if !ok || !ok2 {
+		t.Fatal("docs/ci.md has no ```yaml block")
+	}
+	env = map[string]string{}
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }
+	unquote := func(v string) string {
+		v, _, _ = strings.Cut(v, " #")
+		return strings.Trim(strings.TrimSpace(v), `"`)
+	}
+	var step *ciStep
+	section := "" // the mapping the lines being read belong to
+	ls := strings.Split(yaml, "\n")
+	for i := 0; i < len(ls); i++ {
+		l := ls[i]
+		trimmed := strings.TrimSpace(l)
+		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		switch {
+		case indent(l) == 4 && trimmed == "env:":
+			section = "job env"
+		case indent(l) == 6 && section == "job env" && !strings.HasPrefix(trimmed, "- "):
+			k, v, _ := strings.Cut(trimmed, ":")
+			env[k] = unquote(v)
+		case indent(l) == 4:
+			section = ""
+		case indent(l) == 6 && strings.HasPrefix(trimmed, "- "):
+			steps = append(steps, ciStep{env: map[string]string{}, with: map[string]string{}})
+			step = &steps[len(steps)-1]
+			section = "step"
+			trimmed = strings.TrimPrefix(trimmed, "- ")
+			fallthrough
+		case indent(l) == 8 && step != nil:
+			k, v, _ := strings.Cut(trimmed, ":")
+			v = strings.TrimSpace(v)
+			section = "step"
+			switch k {
+			case "name":
+				step.name = v
+			case "uses":
+				step.uses = v
+			case "env", "with":
+				section = "step " + k
+			case "run":
+				if v != "|" {
+					step.run = v
+					break
+				}
+				var block []string
+				for i+1 < len(ls) && (strings.TrimSpace(ls[i+1]) == "" || indent(ls[i+1]) > 8) {
+					i++
+					block = append(block, strings.TrimPrefix(ls[i], strings.Repeat(" ", 10)))
+				}
+				step.run = strings.Join(block, "\n")
+			}
+		case indent(l) == 10 && section == "step env":
+			k, v, _ := strings.Cut(trimmed, ":")
+			step.env[k] = unquote(v)
+		case indent(l) == 10 && section == "step with":
+			k, v, _ := strings.Cut(trimmed, ":")
+			step.with[k] = unquote(v)
+		}
+	}
+	return env, steps
+}
+
+// gitStub stands in for git in the recipe's test.
+const gitStub = `#!/bin/sh
+# git: remember the commit checked out
+[ "$1" = checkout ] && echo "$3" > "$STUBS/checked-out"
+`
+
+// TestCIRecipe runs the commands of the workflow in docs/ci.md on two
+// small reports, in order, as GitHub runs them: every run step but the one
+// that fetches and builds benchview (the test builds it), with git, gh and
+// the benchmark replaced by stand-ins that record what they were asked.
+func TestCIRecipe(t *testing.T) {
+	if _, err := os.Stat(filepath.Join("web", "echarts.min.js")); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("web/echarts.min.js is missing: export -o cannot inline ECharts; run make build first")
+		}
+		t.Skip("web/echarts.min.js is missing (run make build): export -o needs it")
+	}
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	jobEnv, steps := ciWorkflow(t)
+	if jobEnv["BENCH"] == "" || jobEnv["THRESHOLD"] != "2" || len(steps) != 9 {
+		t.Fatalf("the workflow read: env %v, %d steps; want BENCH, THRESHOLD 2 and 9 steps", jobEnv, len(steps))
+	}
+	bin := filepath.Join(t.TempDir(), "bin")
+	build := exec.Command("go", "build", "-o", filepath.Join(bin, "benchview"), ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, c := range []struct {
+		pr     string
+		status int
+		first  string
+	}{
+		{"testdata/cur-a.jsonl", 3, "**benchview:** 2 regressions, 2 improvements, 18 inside the noise"},
+		{"testdata/base-a.jsonl", 0, "**benchview:** 22 inside the noise, 1 unsupported"},
+	} {
+		t.Run(filepath.Base(c.pr), func(t *testing.T) {
+			runCIRecipe(t, jobEnv, steps, bin, c.pr, c.status, c.first)
+		})
+	}
+}
+
+func runCIRecipe(t *testing.T, jobEnv map[string]string, steps []ciStep, bin, pr string, wantStatus int, wantFirst string) {
+	tmp, repo, stubs := t.TempDir(), t.TempDir(), t.TempDir()
+	base, _ := filepath.Abs("testdata/base-a.jsonl")
+	pr, _ = filepath.Abs(pr)
+	for name, script := range map[string]string{
+		"git": gitStub,
+		// gh: keep the arguments and the comment it would post
+		"gh": "#!/bin/sh\necho \"$@\" > \"$STUBS/gh-args\"\nwhile [ $# -gt 0 ]; do [ \"$1\" = --body-file ] && cp \"$2\" \"$STUBS/posted.md\"; shift; done\n",
+		// bench: the report of the commit checked out
+		"bench": "#!/bin/sh\necho \"$@\" >> \"$STUBS/bench-args\"\ncase $(cat \"$STUBS/checked-out\") in\nbase-sha) cat '" + base + "' ;;\nhead-sha) cat '" + pr + "' ;;\nesac\n",
+	} {
+		if err := os.WriteFile(filepath.Join(stubs, name), []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	output := filepath.Join(tmp, "github-output")
+	expressions := map[string]string{
+		"github.event.pull_request.base.sha": "base-sha",
+		"github.event.pull_request.head.sha": "head-sha",
+		"github.event.pull_request.number":   "7",
+		"github.token":                       "a-token",
+		"runner.temp":                        tmp,
+	}
+	expr := regexp.MustCompile(`\$\{\{\s*([^}]*?)\s*\}\}`)
+	substitute := func(s string) string {
+		return expr.ReplaceAllStringFunc(s, func(m string) string {
+			v, ok := expressions[expr.FindStringSubmatch(m)[1]]
+			if !ok {
+				t.Fatalf("the test does not know %s", m)
+			}
+			return v
+		})
+	}
+	benchCmd, benchArgs, _ := strings.Cut(jobEnv["BENCH"], " ")
+	if benchCmd == "" {
+		t.Fatal("no BENCH")
+	}
+	ran := 0
+	var artifact string
+	for _, s := range steps {
+		if s.uses != "" {
+			if strings.HasPrefix(s.uses, "actions/upload-artifact") {
+				artifact = substitute(s.with["path"])
+			}
+			continue
+		}
+		if s.name == "Build benchview" {
+			if !strings.Contains(s.run, "make -C") || !strings.Contains(s.run, "GITHUB_PATH") {
+				t.Errorf("Build benchview no longer builds with make and puts bin/ on the path:\n%s", s.run)
+			}
+			continue
+		}
+		if s.name == "Gate" {
+			out, _ := os.ReadFile(output)
+			_, status, _ := strings.Cut(strings.TrimSpace(string(out)), "status=")
+			expressions["steps.compare.outputs.status"] = status
+		}
+		script := substitute(s.run)
+		cmd := exec.Command("bash", "-eo", "pipefail", "-c", script)
+		cmd.Dir = repo
+		cmd.Env = append(os.Environ(),
+			"PATH="+stubs+string(os.PathListSeparator)+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
+			"STUBS="+stubs, "RUNNER_TEMP="+tmp, "GITHUB_OUTPUT="+output,
+			"GITHUB_STEP_SUMMARY="+filepath.Join(tmp, "step-summary"), "GITHUB_PATH="+filepath.Join(tmp, "github-path"),
+			"GITHUB_REPOSITORY=owner/repo", "THRESHOLD="+jobEnv["THRESHOLD"], "BENCH="+filepath.Join(stubs, "bench")+" "+benchArgs)
+		for k, v := range s.env {
+			cmd.Env = append(cmd.Env, k+"="+substitute(v))
+		}
+		out, err := cmd.CombinedOutput()
+		ran++
+		status := exitCodeOf(err)
+		if s.name == "Gate" {
+			if status != wantStatus {
+				t.Errorf("Gate exited %d, want %d:\n%s", status, wantStatus, out)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("step %q: %v\n%s\nscript:\n%s", s.name, err, out, script)
+		}
+	}
+	if ran != 5 {
+		t.Errorf("ran %d steps, want 5 (two benchmarks, compare, comment, gate)", ran)
+	}
+	read := func(name string) string {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Error(err)
+		}
+		return string(b)
+	}
+	comment := read(filepath.Join(tmp, "comment.md"))
+	if !strings.HasPrefix(comment, wantFirst) {
+		t.Errorf("comment.md begins %q, want %q", comment[:min(len(comment), 100)], wantFirst)
+	}
+	if posted := read(filepath.Join(stubs, "posted.md")); posted != comment {
+		t.Errorf("gh posted %q, not comment.md", posted)
+	}
+	if args := read(filepath.Join(stubs, "gh-args")); !strings.HasPrefix(args, "pr comment 7 --repo owner/repo --body-file ") {
+		t.Errorf("gh called with %q", args)
+	}
+	if summary := read(filepath.Join(tmp, "step-summary")); summary != comment {
+		t.Errorf("the job summary is not the comment")
+	}
+	if artifact != filepath.Join(tmp, "review.html") {
+		t.Errorf("the artifact uploaded is %q, not the review.html Compare writes", artifact)
+	}
+	if page := read(artifact); !strings.HasPrefix(strings.ToLower(page), "<!doctype html>") {
+		t.Errorf("review.html begins %q", page[:min(len(page), 60)])
+	}
+	if args := read(filepath.Join(stubs, "bench-args")); args != benchArgs+"\n"+benchArgs+"\n" {
+		t.Errorf("the benchmark ran with %q, want twice with %q", args, benchArgs)
+	}
+}
+
+// exitCodeOf is a finished command's exit status.
+func exitCodeOf(err error) int {
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &exit):
+		return exit.ExitCode()
+	}
+	return -1
+}
+
+// TestREADMEShowsWhatTheCommandWrites: the README's command-line section
+// shows compare's text and markdown of example a as they are, and its
+// exit-status table says what --help says.
+func TestREADMEShowsWhatTheCommandWrites(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"text", "markdown"} {
+		out, _, err := runCLI(t, "compare", "-format", format, "testdata/base-a.jsonl", "testdata/cur-a.jsonl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = strings.ReplaceAll(out, "testdata/", "")
+		if !strings.Contains(string(readme), "\n"+out+"```") {
+			t.Errorf("README.md does not show -format %s of example a as it is now:\n%s", format, out)
+		}
+	}
+	// The table's rows, as words, are --help's entries.
+	var table []string
+	for _, l := range strings.Split(string(readme), "\n") {
+		if m := regexp.MustCompile(`^\| ([0-9]) \| (.*) \|$`).FindStringSubmatch(l); m != nil {
+			table = append(table, m[1]+" "+m[2])
+		}
+	}
+	var help []string
+	for _, l := range strings.Split(exitStatuses, "\n") {
+		switch l = strings.TrimSpace(l); {
+		case l == "" || l == "Exit status:":
+		case l[0] >= '0' && l[0] <= '9':
+			help = append(help, l)
+		default:
+			help[len(help)-1] += " " + l
+		}
+	}
+	words := func(s []string) string { return strings.Join(strings.Fields(strings.Join(s, "\n")), " ") }
+	if words(table) != words(help) {
+		t.Errorf("README's exit statuses:\n%s\n--help's:\n%s", strings.Join(table, "\n"), strings.Join(help, "\n"))
+	}
+}
+
+// TestColorful: colour goes to a terminal (a character device; /dev/null
+// stands in for one) unless NO_COLOR is set, never to a file or a pipe.
+func TestColorful(t *testing.T) {
+	devnull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer devnull.Close()
+	file, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	t.Setenv("NO_COLOR", "")
+	if !colorful(devnull) || colorful(file) || colorful(&bytes.Buffer{}) {
+		t.Errorf("colorful: device %v, file %v; want true, false", colorful(devnull), colorful(file))
+	}
+	t.Setenv("NO_COLOR", "1")
+	if colorful(devnull) {
+		t.Errorf("colorful with NO_COLOR=1")
 	}
 }

@@ -12,7 +12,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
+
+	"github.com/benchview/benchview/visible"
 )
 
 func main() {
@@ -29,7 +32,7 @@ func main() {
 	if errors.As(err, &exit) {
 		os.Exit(exit.code)
 	}
-	fmt.Fprintln(os.Stderr, "benchview:", err)
+	fmt.Fprintln(os.Stderr, "benchview:", visible.String(err.Error()))
 	os.Exit(1)
 }
 
@@ -51,11 +54,76 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		case "export":
 			return runExport(args[1:], stdout, stderr)
 		case "help", "-h", "-help", "--help":
-			fmt.Fprint(stdout, usage)
+			return runHelp(ctx, args[1:], stdout, stderr)
+		case "version", "-version", "--version":
+			fmt.Fprintln(stdout, version())
 			return nil
 		}
 	}
 	return runServe(ctx, args, stdout, stderr)
+}
+
+// runHelp is `benchview help [VERB]`: the general usage, or the full
+// usage of one verb, on stdout.
+func runHelp(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	if len(args) > 1 {
+		fmt.Fprintf(stderr, "benchview help: too many arguments: want at most one verb, got %d\n%s", len(args), usage)
+		return exitError{code: exitUsage}
+	}
+	// Each verb prints its usage for -h; compare and stats add the exit
+	// statuses themselves (parseArgs), the others get them here.
+	help := []string{"-h"}
+	switch args[0] {
+	case "serve":
+		err := runServe(ctx, help, stdout, stdout)
+		fmt.Fprint(stdout, exitStatuses)
+		return err
+	case "compare":
+		return runCompare(help, stdout, stdout)
+	case "stats":
+		return runStats(help, stdout, stdout)
+	case "export":
+		err := runExport(help, stdout, stdout)
+		fmt.Fprint(stdout, exitStatuses)
+		return err
+	}
+	fmt.Fprintf(stderr, "benchview help: unknown verb %q: the verbs are serve, compare, stats and export\n%s", visible.String(args[0]), usage)
+	return exitError{code: exitUsage}
+}
+
+// version is the module's version and the VCS revision Go stamped into
+// the binary, as debug.ReadBuildInfo has them.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "benchview: no build information (built without module support)"
+	}
+	return versionOf(info)
+}
+
+// versionOf says info: "benchview v1.2.0 (revision 0123abcd…, 2026-12-03T13:00:00Z),
+// go1.26.8", with "+dirty" after a revision built from a modified tree.
+func versionOf(info *debug.BuildInfo) string {
+	settings := map[string]string{}
+	for _, s := range info.Settings {
+		settings[s.Key] = s.Value
+	}
+	v := "benchview " + info.Main.Version
+	rev := settings["vcs.revision"]
+	if rev == "" {
+		return v + " (no VCS revision: built outside a git clone, or with -buildvcs=false), " + info.GoVersion
+	}
+	if settings["vcs.modified"] == "true" {
+		rev += "+dirty"
+	}
+	if t := settings["vcs.time"]; t != "" {
+		rev += ", " + t
+	}
+	return v + " (revision " + rev + "), " + info.GoVersion
 }
 
 const usage = `benchview: read two benchmark reports and see what changed.
@@ -63,11 +131,34 @@ const usage = `benchview: read two benchmark reports and see what changed.
 Usage:
   benchview [-addr 127.0.0.1:8080] [-open] [BASELINE [CURRENT]]
       serve the viewer; given reports, the page opens with them loaded
-  benchview compare [-fail-on-regression] BASELINE CURRENT
-      print one comparison line per row of CURRENT that BASELINE also has
-  benchview stats REPORT
+  benchview compare [-format text|markdown|csv|json] [-threshold P]
+                    [-adjust holm|bh] [-fail-on-regression]
+                    [-fail-on-underpowered] [-fail-on-missing] [-strict]
+                    BASELINE CURRENT
+      compare every row of CURRENT that BASELINE also has; without -format,
+      one line per row as the reference prints it
+  benchview stats [-strict] REPORT
       print one summary line per row with samples
-  benchview export [-o FILE.html] [-site DIR] BASELINE [CURRENT]
+  benchview export [-o FILE.html] [-site DIR] [-strict] BASELINE [CURRENT]
       write the review as one self-contained page (- for standard output),
       or as a static site of the viewer opening on the reports
+  benchview help [serve|compare|stats|export]
+      this text, or all of one verb's options
+  benchview --version
+      the version and the VCS revision this binary was built from
+` + exitStatuses
+
+// exitStatuses is the one table of exit statuses, for every verb.
+const exitStatuses = `
+Exit status:
+  0  success (bad lines in a usable file are told on stderr as file:line)
+  1  unusable input: a file that cannot be read, has no usable row, or
+     exceeds a limit; with -strict, also any bad line
+  2  usage error (with its reason)
+  3  the gate failed: a regression or a failed benchmark (ok:false) with
+     -fail-on-regression, an underpowered row with -fail-on-underpowered,
+     a missing row with -fail-on-missing
+  4  nothing compared: no row has a verdict (no row in common, or every
+     row underpowered), when a -fail-on-* flag is given (without one, a
+     warning and 0)
 `

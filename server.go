@@ -26,6 +26,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 	"unicode"
@@ -79,6 +80,9 @@ func serveSite(ctx context.Context, site fs.FS, args []string, stdout, stderr io
 			return nil
 		}
 		return exitError{code: 2} // flag has printed the reason and the usage
+	}
+	if flags.NArg() > 2 {
+		return usageError(flags, fmt.Sprintf("too many arguments %q: give at most BASELINE and CURRENT (the verbs are compare, stats and export; see benchview help)", flags.Args()))
 	}
 	reports, err := namedReports(flags.Args())
 	if err != nil {
@@ -134,15 +138,23 @@ var serverLimits = limits{
 // a stop the user asked for neither hangs nor fails on a stalled download.
 func serve(ctx context.Context, ln net.Listener, h http.Handler, lim limits, stderr io.Writer) error {
 	srv := &http.Server{
-		Handler:           h,
+		Handler:           handledOn(h),
 		ReadHeaderTimeout: lim.readHeader,
 		ReadTimeout:       lim.read,
 		WriteTimeout:      lim.write,
 		IdleTimeout:       lim.idle,
 		ErrorLog:          log.New(stderr, "benchview: ", 0),
+		ConnContext: func(ctx context.Context, c net.Conn) context.Context {
+			return context.WithValue(ctx, headedConnKey{}, c)
+		},
+		ConnState: func(c net.Conn, state http.ConnState) {
+			if hc, ok := c.(*headedConn); ok && (state == http.StateIdle || state == http.StateActive) {
+				hc.handled.Store(false) // the last response is done; the next is net/http's until a handler runs
+			}
+		},
 	}
 	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
+	go func() { done <- srv.Serve(headedListener{ln}) }()
 	select {
 	case err := <-done:
 		return err
@@ -163,11 +175,104 @@ func serve(ctx context.Context, ln net.Listener, h http.Handler, lim limits, std
 	return nil
 }
 
+// headedListener hands the server connections that add the security
+// headers to the errors net/http answers itself, before any handler runs:
+// a 400 for a request it cannot parse (a bad escape in the path, a
+// malformed or repeated Host, HTTP/0.9), a 431 for headers over its limit,
+// a 417 for an expectation it does not meet. It writes those straight to
+// the connection, so the connection is the one place to add them.
+type headedListener struct{ net.Listener }
+
+// Accept wraps the next connection in a headedConn.
+func (l headedListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return &headedConn{Conn: c}, nil
+}
+
+// headedConnKey is the request context key of a request's headedConn.
+type headedConnKey struct{}
+
+// headedConn is a connection that knows whether the request being answered
+// on it reached the handler. net/http reads and answers a connection's
+// requests one at a time on one goroutine: it reports through ConnState
+// that a response is done (idle) or a request is being read (active), and
+// handled becomes false; then it either calls the handler (handledOn sets
+// handled) or writes an error of its own in one piece. A response that
+// starts while handled is false is such an error, and gets the security
+// headers after its status line. (Idle matters: a request that arrived
+// with the one before it is already buffered, and reading it reports no
+// state of its own.)
+type headedConn struct {
+	net.Conn
+	handled atomic.Bool
+}
+
+// securityHeaderLines are securityHeaders as lines of an HTTP response.
+var securityHeaderLines = func() string {
+	var b strings.Builder
+	for _, h := range securityHeaders {
+		b.WriteString(h[0] + ": " + h[1] + "\r\n")
+	}
+	return b.String()
+}()
+
+// Write writes p, with the security headers after the status line when p
+// starts a response net/http answers on its own.
+func (c *headedConn) Write(p []byte) (int, error) {
+	if c.handled.Load() || !bytes.HasPrefix(p, []byte("HTTP/1.")) {
+		return c.Conn.Write(p)
+	}
+	c.handled.Store(true) // once: what follows is this response's body
+	end := bytes.Index(p, []byte("\r\n"))
+	if end < 0 {
+		return c.Conn.Write(p)
+	}
+	end += 2
+	headed := make([]byte, 0, len(p)+len(securityHeaderLines))
+	headed = append(append(append(headed, p[:end]...), securityHeaderLines...), p[end:]...)
+	if _, err := c.Conn.Write(headed); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// CloseWrite half-closes the connection, as net/http does after a 431
+// so that the client reads the answer rather than a reset.
+func (c *headedConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}
+
+// ReadFrom lets a handler's body go out as the connection sends files
+// (sendfile(2) on a TCP connection), headers having been written already.
+func (c *headedConn) ReadFrom(r io.Reader) (int64, error) {
+	if rf, ok := c.Conn.(io.ReaderFrom); ok && c.handled.Load() {
+		return rf.ReadFrom(r)
+	}
+	return io.Copy(struct{ io.Writer }{c}, r)
+}
+
+// handledOn marks each request's connection as handled before h answers
+// it, so that its response is left as h writes it.
+func handledOn(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if hc, ok := r.Context().Value(headedConnKey{}).(*headedConn); ok {
+			hc.handled.Store(true)
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
 // servedReport is a report file named on the command line and the one URL
 // path it is served at.
 type servedReport struct {
 	role  string // "baseline" or "current": the page's query parameter
-	file  string // absolute path
+	file  string // absolute, with no symbolic link in it at start
 	route string // "/reports/<role>/<name>", unescaped
 }
 
@@ -187,9 +292,14 @@ func namedReports(args []string) ([]servedReport, error) {
 			}
 			return nil, fmt.Errorf("%s report %s: %w", role, name, err)
 		}
+		// Resolved once, here: what is served is the file named now, and a
+		// symbolic link put in its place later is refused (serveReport).
 		file, err := filepath.Abs(name)
+		if err == nil {
+			file, err = filepath.EvalSymlinks(file)
+		}
 		if err != nil {
-			return nil, fmt.Errorf("%s report %s: %w", role, name, err)
+			return nil, fmt.Errorf("%s report %s: %w", role, name, bareError(err))
 		}
 		route := "/reports/" + role + "/" + routeName(filepath.Base(file))
 		reports = append(reports, servedReport{role: role, file: file, route: route})
@@ -544,20 +654,60 @@ func (a *asset) serve(w http.ResponseWriter, r *http.Request) {
 // serveReport serves a report named on the command line, read afresh on
 // every request so that the page shows a benchmark rerun after a reload.
 func serveReport(w http.ResponseWriter, r *http.Request, file string) {
-	f, err := os.Open(file)
+	f, err := openReport(file)
+	if errors.Is(err, errNotRegular) {
+		http.Error(w, "report "+filepath.Base(file)+" is no longer a regular file", http.StatusNotFound)
+		return
+	}
 	if err != nil {
 		http.Error(w, "report "+filepath.Base(file)+" can no longer be read", http.StatusNotFound)
 		return
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() {
-		http.Error(w, "report "+filepath.Base(file)+" is no longer a regular file", http.StatusNotFound)
-		return
-	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	http.ServeContent(w, r, "", time.Time{}, f)
+}
+
+// errNotRegular is openReport's refusal of anything but a regular file.
+var errNotRegular = errors.New("not a regular file")
+
+// openReport opens file for reading only when it is a regular file, and
+// not a symbolic link to one: something put in a report's place while the
+// server runs is refused, not followed. A link could lead anywhere the
+// server may read (/etc/shadow, as root); a FIFO or a device would block
+// open(2), holding an OS thread per request until a writer came.
+//
+// The path is checked for links (it had none at start, so a folder on
+// the way that became one since is refused like the file itself), the
+// name looked at without following it (lstat), then opened without
+// blocking (O_NONBLOCK), and what was opened must be the very file looked
+// at: a swap between the two steps is refused as well.
+func openReport(file string) (*os.File, error) {
+	real, err := filepath.EvalSymlinks(file)
+	if err != nil {
+		return nil, err
+	}
+	if real != file {
+		return nil, errNotRegular
+	}
+	named, err := os.Lstat(file)
+	if err != nil {
+		return nil, err
+	}
+	if !named.Mode().IsRegular() {
+		return nil, errNotRegular
+	}
+	f, err := os.OpenFile(file, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	opened, err := f.Stat()
+	if err != nil || !os.SameFile(named, opened) {
+		f.Close()
+		return nil, errNotRegular
+	}
+	return f, nil
 }
 
 // acceptsGzip reads Accept-Encoding: gzip is acceptable when listed (or
@@ -625,15 +775,23 @@ func isLoopbackHost(hostport string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
+// securityHeaders are the headers every response carries, as name and
+// value.
+var securityHeaders = [][2]string{
+	{"Content-Security-Policy", contentSecurityPolicy},
+	{"X-Content-Type-Options", "nosniff"},
+	{"Referrer-Policy", "no-referrer"},
+	{"Cross-Origin-Opener-Policy", "same-origin"},
+}
+
 // withSecurityHeaders sets the headers every response carries, errors
 // included.
 func withSecurityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hdr := w.Header()
-		hdr.Set("Content-Security-Policy", contentSecurityPolicy)
-		hdr.Set("X-Content-Type-Options", "nosniff")
-		hdr.Set("Referrer-Policy", "no-referrer")
-		hdr.Set("Cross-Origin-Opener-Policy", "same-origin")
+		for _, h := range securityHeaders {
+			hdr.Set(h[0], h[1])
+		}
 		next.ServeHTTP(w, r)
 	})
 }

@@ -18,8 +18,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -1281,4 +1283,255 @@ func FuzzHandlerServesOnlyItsTable(f *testing.F) {
 			t.Fatalf("GET %q: status %d, want 200, 400 or 404", target, rec.Code)
 		}
 	})
+}
+
+// swapIn puts what make creates at a temporary name in place of path, by
+// rename, as an attacker who can write the report's folder would.
+func swapIn(t *testing.T, path string, make func(tmp string) error) {
+	t.Helper()
+	tmp := path + ".swap"
+	if err := make(tmp); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// reportURL is the address the server at s serves its baseline at.
+func reportURL(t *testing.T, s *server) string {
+	t.Helper()
+	page, err := url.Parse(s.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := page.Parse(page.Query().Get("baseline"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ref.String()
+}
+
+// A symlink swapped in for a served report, while the server runs, is not
+// followed: the server serves the file named on its command line and
+// nothing a link points at, and serves it again once it is back.
+func TestASymlinkSwappedInForAReportIsNotFollowed(t *testing.T) {
+	dir := t.TempDir()
+	report := filepath.Join(dir, "base.jsonl")
+	secret := filepath.Join(t.TempDir(), "secret")
+	if err := os.WriteFile(report, []byte("the report\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(secret, []byte("a secret\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := startServeSite(t, testSite(t), "-addr", "127.0.0.1:0", report)
+	u := reportURL(t, s)
+	if resp, body := fetch(t, u); resp.StatusCode != http.StatusOK || body != "the report\n" {
+		t.Fatalf("before the swap: %d %q", resp.StatusCode, body)
+	}
+
+	swapIn(t, report, func(tmp string) error { return os.Symlink(secret, tmp) })
+	resp, body := fetch(t, u)
+	if strings.Contains(body, "a secret") || resp.StatusCode != http.StatusNotFound {
+		t.Errorf("a symlink to %s swapped in: got %d %q, want a 404 without its content", secret, resp.StatusCode, body)
+	}
+	// A link to another file of the same folder is refused as well.
+	other := filepath.Join(dir, "other.jsonl")
+	os.WriteFile(other, []byte("another file\n"), 0o644)
+	swapIn(t, report, func(tmp string) error { return os.Symlink("other.jsonl", tmp) })
+	if resp, body := fetch(t, u); strings.Contains(body, "another file") || resp.StatusCode != http.StatusNotFound {
+		t.Errorf("a symlink to %s swapped in: got %d %q, want a 404", other, resp.StatusCode, body)
+	}
+
+	// A benchmark rerun that writes a new file and renames it into place
+	// is served, fresh.
+	swapIn(t, report, func(tmp string) error { return os.WriteFile(tmp, []byte("rerun\n"), 0o644) })
+	if resp, body := fetch(t, u); resp.StatusCode != http.StatusOK || body != "rerun\n" {
+		t.Errorf("after a rerun renamed into place: %d %q, want 200 \"rerun\\n\"", resp.StatusCode, body)
+	}
+
+	// A folder on the report's path swapped for a link to another folder
+	// holding a file of the same name is refused as well.
+	sub := filepath.Join(t.TempDir(), "runs")
+	elsewhere := filepath.Join(t.TempDir(), "elsewhere")
+	os.Mkdir(sub, 0o755)
+	os.Mkdir(elsewhere, 0o755)
+	os.WriteFile(filepath.Join(sub, "run.jsonl"), []byte("the run\n"), 0o644)
+	os.WriteFile(filepath.Join(elsewhere, "run.jsonl"), []byte("elsewhere\n"), 0o644)
+	s = startServeSite(t, testSite(t), "-addr", "127.0.0.1:0", filepath.Join(sub, "run.jsonl"))
+	if resp, body := fetch(t, reportURL(t, s)); resp.StatusCode != http.StatusOK || body != "the run\n" {
+		t.Fatalf("before the folder swap: %d %q", resp.StatusCode, body)
+	}
+	if err := os.Rename(sub, sub+".old"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(elsewhere, sub); err != nil {
+		t.Fatal(err)
+	}
+	if resp, body := fetch(t, reportURL(t, s)); strings.Contains(body, "elsewhere") || resp.StatusCode != http.StatusNotFound {
+		t.Errorf("a folder on the path swapped for a link: got %d %q, want a 404", resp.StatusCode, body)
+	}
+
+	// A link named on the command line is resolved once, at start: the
+	// file it named then is the one served.
+	link := filepath.Join(dir, "latest.jsonl")
+	if err := os.Symlink("other.jsonl", link); err != nil {
+		t.Fatal(err)
+	}
+	s = startServeSite(t, testSite(t), "-addr", "127.0.0.1:0", link)
+	if resp, body := fetch(t, reportURL(t, s)); resp.StatusCode != http.StatusOK || body != "another file\n" {
+		t.Errorf("served through a link named at start: %d %q, want 200 \"another file\\n\"", resp.StatusCode, body)
+	}
+}
+
+// osThreads is how many OS threads this process runs (Linux).
+func osThreads(t *testing.T) int {
+	t.Helper()
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if n, ok := strings.CutPrefix(line, "Threads:"); ok {
+			v, err := strconv.Atoi(strings.TrimSpace(n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return v
+		}
+	}
+	t.Fatal("no Threads: line in /proc/self/status")
+	return 0
+}
+
+// A FIFO swapped in for a served report is refused at once: opening one
+// for reading would block until a writer came, one OS thread per request.
+// Many requests later the server's thread count is what it was.
+func TestAFIFOSwappedInForAReportIsRefusedWithoutBlocking(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("counts threads in /proc/self/status")
+	}
+	report := filepath.Join(t.TempDir(), "base.jsonl")
+	if err := os.WriteFile(report, []byte("the report\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := startServeSite(t, testSite(t), "-addr", "127.0.0.1:0", report)
+	u := reportURL(t, s)
+	fetch(t, u)
+	swapIn(t, report, func(tmp string) error { return exec.Command("mkfifo", tmp).Run() })
+	t.Cleanup(func() {
+		// Release any reader still blocked in open(2), so that a failing
+		// run does not leave the server unable to stop.
+		if f, err := os.OpenFile(report, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+			f.Close()
+		}
+	})
+
+	before := osThreads(t)
+	transport := &http.Transport{}
+	client := &http.Client{Transport: transport, Timeout: 5 * time.Second}
+	const requests = 200
+	statuses := make(chan int, requests)
+	var wg sync.WaitGroup
+	for range requests {
+		wg.Go(func() {
+			resp, err := client.Get(u)
+			if err != nil {
+				statuses <- 0
+				return
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			statuses <- resp.StatusCode
+		})
+	}
+	wg.Wait()
+	transport.CloseIdleConnections() // or the server waits on them to stop
+	close(statuses)
+	answered := 0
+	for code := range statuses {
+		if code == http.StatusNotFound {
+			answered++
+		}
+	}
+	after := osThreads(t)
+	t.Logf("%d requests: %d answered 404; OS threads %d before, %d after", requests, answered, before, after)
+	if answered != requests {
+		t.Errorf("%d of %d requests for a FIFO were answered 404; the rest hung or got another status", answered, requests)
+	}
+	if after > before+16 {
+		t.Errorf("OS threads went from %d to %d over %d requests: requests are blocked opening the FIFO", before, after, requests)
+	}
+}
+
+// rawRequest sends request over a new TCP connection to addr and returns
+// the last of the n responses it reads back.
+func rawRequest(t *testing.T, addr, request string, n int) *http.Response {
+	t.Helper()
+	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	conn.SetDeadline(time.Now().Add(10 * time.Second))
+	// Written while the answer is read: a server that refuses a request
+	// part way (headers over its limit) answers before the rest is sent,
+	// and may reset the connection on what it never read.
+	go io.WriteString(conn, request)
+	br := bufio.NewReader(conn)
+	var resp *http.Response
+	for range n {
+		if resp, err = http.ReadResponse(br, nil); err != nil {
+			t.Fatalf("%.60q: no response: %v", request, err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	return resp
+}
+
+// The errors net/http answers itself, before any handler runs, carry the
+// security headers too: every answer does.
+func TestErrorsAnsweredBeforeTheHandlerCarryTheSecurityHeaders(t *testing.T) {
+	s := startServeSite(t, testSite(t), "-addr", "127.0.0.1:0")
+	page, err := url.Parse(s.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	huge := "X-Big: " + strings.Repeat("a", 2<<20) + "\r\n"
+	for _, c := range []struct {
+		name, request string
+		status, nth   int // the status of the nth response
+	}{
+		{"a bad escape", "GET /% HTTP/1.1\r\nHost: localhost\r\n\r\n", 400, 1},
+		{"a malformed Host", "GET / HTTP/1.1\r\nHost: a b\r\n\r\n", 400, 1},
+		{"two Hosts", "GET / HTTP/1.1\r\nHost: localhost\r\nHost: localhost\r\n\r\n", 400, 1},
+		{"no Host", "GET / HTTP/1.1\r\n\r\n", 400, 1},
+		{"HTTP/0.9", "GET /\r\n\r\n", 400, 1},
+		{"a broken header line", "GET / HTTP/1.1\r\nHost: localhost\r\nno colon\r\n\r\n", 400, 1},
+		{"headers of 2 MB", "GET / HTTP/1.1\r\nHost: localhost\r\n" + huge + "\r\n", 431, 1},
+		{"an unknown expectation", "GET / HTTP/1.1\r\nHost: localhost\r\nExpect: teapot\r\n\r\n", 417, 1},
+		// Answered by the handler: the headers were there already.
+		{"a good request", "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 200, 1},
+		{"a bad request after a good one", "GET / HTTP/1.1\r\nHost: localhost\r\n\r\nGET /% HTTP/1.1\r\nHost: localhost\r\n\r\n", 400, 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			resp := rawRequest(t, page.Host, c.request, c.nth)
+			if resp.StatusCode != c.status {
+				t.Errorf("status %q, want %d", resp.Status, c.status)
+			}
+			header := resp.Header
+			for name, want := range map[string]string{
+				"Content-Security-Policy":    contentSecurityPolicy,
+				"X-Content-Type-Options":     "nosniff",
+				"Referrer-Policy":            "no-referrer",
+				"Cross-Origin-Opener-Policy": "same-origin",
+			} {
+				if got := header.Values(name); len(got) != 1 || got[0] != want {
+					t.Errorf("%s: %q, want %q once", name, got, want)
+				}
+			}
+		})
+	}
 }

@@ -3,10 +3,12 @@ package report
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -99,4 +101,66 @@ func BenchmarkReadLarge(b *testing.B) {
 	}
 	b.ReportMetric(float64(held)/(1<<20), "MB-held")
 	b.ReportMetric(float64(size)/(1<<20), "MB-file")
+}
+
+// repeatReader yields its text over and over, up to n bytes in all, so a
+// test can read a long input without holding it.
+type repeatReader struct {
+	text []byte
+	n    int64
+	off  int
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	if r.n <= 0 {
+		return 0, io.EOF
+	}
+	if int64(len(p)) > r.n {
+		p = p[:r.n]
+	}
+	k := 0
+	for k < len(p) {
+		c := copy(p[k:], r.text[r.off:])
+		k += c
+		r.off = (r.off + c) % len(r.text)
+	}
+	r.n -= int64(k)
+	return k, nil
+}
+
+// A line is held in a buffer that doubles to an eighth of the cap, then
+// goes to the cap and never past it, so reading allocates at most 1.25
+// times the cap, whatever the input: an endless '{', a line of a row that
+// never ends, or one just under the cap. The cap is 512 MiB in use; the
+// test scales it down to 8 MiB. Bytes allocated bound the peak, and do not
+// depend on when the collector runs.
+func TestALineNearTheCapAllocatesAtMostAQuarterMore(t *testing.T) {
+	const limit = 8 << 20
+	rowStart := `{"benchmark":"b","kind":"vm","backend":"vm","wall_ns":{"samples":[`
+	nearCap := rowStart + strings.Repeat("12345678,", (limit-len(rowStart)-100)/9) + "1]}}\n"
+	for _, c := range []struct {
+		name    string
+		in      io.Reader
+		samples int // the samples the row read holds, 8 bytes each
+	}{
+		{"an endless {", &repeatReader{text: []byte("{"), n: 3 * limit / 2}, 0},
+		{"a row that never ends", io.MultiReader(strings.NewReader(rowStart), &repeatReader{text: []byte("1,"), n: 3 * limit / 2}), 0},
+		{"a row just under the cap", strings.NewReader(nearCap), strings.Count(nearCap, ",") + 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			r, err := read(c.in, "r.jsonl", limit)
+			runtime.ReadMemStats(&after)
+			if err != nil || len(r.Rows) != min(c.samples, 1) {
+				t.Fatalf("err %v, rows %d, problems %v", err, len(r.Rows), r.Problems)
+			}
+			allocated := after.TotalAlloc - before.TotalAlloc
+			bound := uint64(limit + limit/4 + 8*c.samples + 256<<10) // the line, the samples, the reader's buffer and change
+			t.Logf("allocated %.1f MiB for a cap of %d MiB (%d samples)", float64(allocated)/(1<<20), limit>>20, c.samples)
+			if allocated > bound {
+				t.Errorf("allocated %d bytes; want at most %d (1.25 times the %d-byte cap, and the samples)", allocated, bound, limit)
+			}
+		})
+	}
 }

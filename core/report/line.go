@@ -49,9 +49,21 @@ func parseLine(text []byte, col0 int) (Row, parsed) {
 		case "ok":
 			return p.boolInto(&row.OK, name)
 		case "wall_ns":
+			if p.peek() != '{' {
+				// The reference looks for the first "wall_ns":{ and reads
+				// past anything else, so this is no reason to lose the
+				// line, nor the wall_ns to use if one follows.
+				start := p.i
+				if err := p.skip(0); err != nil {
+					return err
+				}
+				delete(p.seen, name)
+				p.warnings = append(p.warnings, `"wall_ns" is `+p.quote(start)+", not an object ({...}); it is ignored, as the reference ignores it")
+				return nil
+			}
 			w, err := p.wallNS()
-			if err == nil {
-				wall = w
+			if err == nil || w != nil && w.samples != nil {
+				wall = w // on an error, for the samples complete before it
 			}
 			return err
 		}
@@ -86,6 +98,11 @@ func parseLine(text []byte, col0 int) (Row, parsed) {
 		row.Samples = wall.samples
 		if row.Samples == nil {
 			row.Summary = wall.summary()
+			// A summary is all such a row shows, so what is missing from
+			// it is worth a word; beside samples it is recomputed anyway.
+			for _, odd := range wall.odd {
+				res.warnings = append(res.warnings, odd+"; the row's summary is shown without it")
+			}
 		}
 	}
 	return row, res
@@ -123,6 +140,9 @@ type wallNS struct {
 	samples        []uint64 // nil when absent or empty
 	min, mean, max *uint64
 	median         float64
+	// odd says which summary fields hold something other than a number
+	// (null, NaN, inf, a string), for a row that has only its summary.
+	odd []string
 }
 
 func (w *wallNS) summary() *Summary {
@@ -135,11 +155,13 @@ func (w *wallNS) summary() *Summary {
 // wallNS reads the wall_ns object: its samples, or the summary an older
 // report carries in their place. Other fields (p25, iqr, ...) are derived
 // from the samples and are recomputed rather than trusted.
+//
+// The reference reads nothing of wall_ns but its samples, so no value of
+// a summary field (null, NaN, inf, -inf, a string) loses a row: a field
+// that is not a number is left out of the summary. On a syntax error the
+// object is returned with what was read before it. The caller has seen
+// the object's '{'.
 func (p *parser) wallNS() (*wallNS, error) {
-	p.space()
-	if p.peek() != '{' {
-		return nil, p.errorf(`"wall_ns" should be an object ({...}), not ` + p.what())
-	}
 	w := &wallNS{median: math.NaN()}
 	seen := map[string]bool{}
 	err := p.object(func(name string) error {
@@ -154,7 +176,7 @@ func (p *parser) wallNS() (*wallNS, error) {
 			w.samples = s
 			return err
 		case "min", "mean", "max":
-			v, ok, err := p.summaryNumber()
+			v, ok, err := p.summaryNumber(w, name)
 			if ok {
 				switch name {
 				case "min":
@@ -167,8 +189,8 @@ func (p *parser) wallNS() (*wallNS, error) {
 			}
 			return err
 		case "median":
-			tok, _, err := p.number()
-			if err == nil {
+			tok, _, err := p.summaryValue(w, name)
+			if tok != nil {
 				if f, perr := strconv.ParseFloat(string(tok), 64); perr == nil {
 					w.median = f
 				}
@@ -183,20 +205,33 @@ func (p *parser) wallNS() (*wallNS, error) {
 // summaryNumber reads a summary's min, mean or max: ok only for a whole
 // non-negative number (an old report's summary is shown, never computed
 // with, so one that is not whole is left out rather than refused).
-func (p *parser) summaryNumber() (v uint64, ok bool, err error) {
-	p.space()
-	if c := p.peek(); c != '-' && (c < '0' || c > '9') {
-		return 0, false, p.skip(0)
-	}
-	tok, whole, err := p.number()
-	if err != nil {
+func (p *parser) summaryNumber(w *wallNS, name string) (v uint64, ok bool, err error) {
+	tok, whole, err := p.summaryValue(w, name)
+	if tok == nil || tok[0] == '-' || !whole {
 		return 0, false, err
-	}
-	if tok[0] == '-' || !whole {
-		return 0, false, nil
 	}
 	v, ok = parseUint(tok)
 	return v, ok, nil
+}
+
+// summaryValue reads the value of the summary field wall_ns.name: the
+// number's text when it is a number, nil (and a note in w.odd) when it is
+// any other value, such as Rust's NaN and inf or a null.
+func (p *parser) summaryValue(w *wallNS, name string) (tok []byte, whole bool, err error) {
+	p.space()
+	c := p.peek()
+	if c == '-' && p.i+1 < len(p.b) {
+		c = p.b[p.i+1]
+	}
+	if c >= '0' && c <= '9' {
+		return p.number()
+	}
+	start := p.i
+	if err := p.skip(0); err != nil {
+		return nil, false, err
+	}
+	w.odd = append(w.odd, "wall_ns."+name+" is "+p.quote(start)+", not a number")
+	return nil, false, nil
 }
 
 // samples reads wall_ns.samples: an array of whole, non-negative numbers
@@ -611,18 +646,11 @@ func (p *parser) string() (string, error) {
 				return "", p.errorf(`a \u escape needs four hex digits`)
 			}
 			if utf16.IsSurrogate(r) {
-				r2 := rune(-1)
-				if p.literal(`\u`) {
-					r2, ok = p.hex4()
-					if !ok {
-						return "", p.errorf(`a \u escape needs four hex digits`)
-					}
-				}
-				r = utf16.DecodeRune(r, r2)
-				if r == utf8.RuneError && r2 >= 0 && !utf16.IsSurrogate(r2) {
-					buf = utf8.AppendRune(buf, utf8.RuneError)
-					r = r2 // a lone surrogate, then an ordinary escape
-				}
+				// As encoding/json does: a pair makes one character; a
+				// surrogate that pairs with nothing is a U+FFFD of its own,
+				// and the escape after it is read afresh (it may begin a
+				// pair itself).
+				r = p.pairWith(r)
 			}
 			buf = utf8.AppendRune(buf, r)
 		default:
@@ -631,6 +659,22 @@ func (p *parser) string() (string, error) {
 		}
 	}
 	return "", p.errorf("the line ends inside a string (is the line cut short?)")
+}
+
+// pairWith reads the low half of a surrogate pair whose high half is r,
+// when a \u escape holding one follows, and returns the character they
+// make; otherwise it consumes nothing and returns U+FFFD.
+func (p *parser) pairWith(r rune) rune {
+	start := p.i
+	if p.literal(`\u`) {
+		if r2, ok := p.hex4(); ok {
+			if pair := utf16.DecodeRune(r, r2); pair != utf8.RuneError {
+				return pair
+			}
+		}
+	}
+	p.i = start
+	return utf8.RuneError
 }
 
 func (p *parser) hex4() (rune, bool) {

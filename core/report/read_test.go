@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -434,5 +435,99 @@ func TestParseUint(t *testing.T) {
 		if v, ok := parseUint([]byte(c.in)); v != c.want || ok != c.ok {
 			t.Errorf("parseUint(%s) = %d %v, want %d %v", c.in, v, ok, c.want, c.ok)
 		}
+	}
+}
+
+// Escaped surrogates decode as encoding/json decodes them: a pair is one
+// character, and a surrogate that pairs with nothing is one U+FFFD on its
+// own, so two lone surrogates are two, and two distinct names never merge.
+func TestSurrogatesDecodeAsEncodingJSON(t *testing.T) {
+	for _, s := range []string{
+		`\ud800\ud800`, `\udc00\udc00`, `\ud800\udc00`, `\ud800\ud800\udc00`,
+		`\udc00\ud800\udc00`, `\ud800x`, `\ud800\u0041`, `\ud800`, `\ud83d\ude00\ud800`,
+	} {
+		var want string
+		if err := json.Unmarshal([]byte(`"`+s+`"`), &want); err != nil {
+			t.Fatal(err)
+		}
+		r := readString(t, `{"benchmark":"`+s+`","kind":"vm","backend":"vm"}`)
+		checkProblems(t, r)
+		if len(r.Rows) != 1 || r.Rows[0].Benchmark != want {
+			t.Errorf("%s: read as %q, want %q as encoding/json reads it", s, r.Rows, want)
+		}
+	}
+}
+
+// The reference reads a row's samples and nothing else of wall_ns, so a
+// summary field it ignores never loses a row: whatever min, mean, max or
+// median hold, a row with valid samples is read with them, and no line
+// is reported as unread.
+func TestASummaryFieldNeverLosesARow(t *testing.T) {
+	values := []string{"null", "NaN", "inf", "-inf", "Infinity", "-Infinity", `"12"`, "{}", "[1]", "true", "1.5", "-3", "1e400"}
+	var lines []string
+	for _, field := range []string{"min", "mean", "max", "median"} {
+		for i, v := range values {
+			lines = append(lines, fmt.Sprintf(`{"benchmark":"%s %d","kind":"vm","backend":"vm","wall_ns":{"%s":%s,"samples":[1,2,3]},"ok":true}`, field, i, field, v))
+			lines = append(lines, fmt.Sprintf(`{"benchmark":"%s %d after","kind":"vm","backend":"vm","wall_ns":{"samples":[1,2,3],"%s":%s},"ok":true}`, field, i, field, v))
+		}
+	}
+	r := readString(t, strings.Join(lines, "\n"))
+	checkProblems(t, r)
+	if len(r.Rows) != len(lines) {
+		t.Errorf("%d rows read of %d", len(r.Rows), len(lines))
+	}
+	for _, row := range r.Rows {
+		if !slices.Equal(row.Samples, []uint64{1, 2, 3}) {
+			t.Errorf("row %s: samples %v, want [1 2 3]", row.Key, row.Samples)
+		}
+	}
+}
+
+// A row with only a summary keeps the fields that are numbers; one that is
+// not is left out, with a warning, and the row is still read.
+func TestASummaryOnlyRowWithAFieldThatIsNotANumber(t *testing.T) {
+	r := readString(t, `{"benchmark":"m","kind":"vm","backend":"vm","wall_ns":{"min":1,"mean":2,"max":3,"median":null}}
+{"benchmark":"x","kind":"vm","backend":"vm","wall_ns":{"min":-inf,"mean":2,"max":inf,"median":NaN}}`)
+	checkProblems(t, r,
+		"warning r.jsonl:1: wall_ns.median is null, not a number; the row's summary is shown without it",
+		"warning r.jsonl:2: wall_ns.min is -inf, not a number; the row's summary is shown without it",
+		"warning r.jsonl:2: wall_ns.max is inf, not a number; the row's summary is shown without it",
+		"warning r.jsonl:2: wall_ns.median is NaN, not a number; the row's summary is shown without it")
+	if len(r.Rows) != 2 {
+		t.Fatalf("%d rows, want 2", len(r.Rows))
+	}
+	if s := r.Rows[0].Summary; s == nil || s.Min != 1 || s.Max != 3 || !math.IsNaN(s.Median) {
+		t.Errorf("row m: summary %+v, want {1 2 3 NaN}", s)
+	}
+	if s := r.Rows[1].Summary; s != nil {
+		t.Errorf("row x: summary %+v, want none (its min and max are not numbers)", s)
+	}
+}
+
+// A syntax error inside wall_ns after its samples were complete keeps the
+// row's samples, as a truncated tail after wall_ns does: the line is
+// reported, the row is not lost.
+func TestABrokenSummaryAfterTheSamplesKeepsThem(t *testing.T) {
+	r := readString(t, `{"benchmark":"b","kind":"vm","backend":"vm","wall_ns":{"samples":[1,2,3],"median":nope},"ok":true}`)
+	checkProblems(t, r, `r.jsonl:1: not valid JSON at column 83: expected a value, found 'n'; the row's samples were complete before it and are kept`)
+	if row, ok := r.Lookup(Key{"b", "vm", "vm"}); !ok || !slices.Equal(row.Samples, []uint64{1, 2, 3}) {
+		t.Errorf("row b/vm/vm = %v %v, want samples [1 2 3]", row.Samples, ok)
+	}
+}
+
+// The reference reads the first "wall_ns":{ of a line: a wall_ns that is
+// not an object is read past with a warning, and one that follows it is
+// the one used.
+func TestAWallNSThatIsNotAnObjectIsReadPast(t *testing.T) {
+	r := readString(t, `{"benchmark":"b","kind":"vm","backend":"vm","wall_ns":10,"wall_ns":{"samples":[1,2,3]}}
+{"benchmark":"n","kind":"vm","backend":"vm","wall_ns":null}`)
+	checkProblems(t, r,
+		`warning r.jsonl:1: "wall_ns" is 10, not an object ({...}); it is ignored, as the reference ignores it`,
+		`warning r.jsonl:2: "wall_ns" is null, not an object ({...}); it is ignored, as the reference ignores it`)
+	if row, ok := r.Lookup(Key{"b", "vm", "vm"}); !ok || !slices.Equal(row.Samples, []uint64{1, 2, 3}) {
+		t.Errorf("row b/vm/vm = %v %v, want samples [1 2 3]", row.Samples, ok)
+	}
+	if row, ok := r.Lookup(Key{"n", "vm", "vm"}); !ok || row.Samples != nil {
+		t.Errorf("row n/vm/vm = %v %v, want a row without samples", row.Samples, ok)
 	}
 }

@@ -40,3 +40,47 @@ func BenchmarkComparer(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCompareLong times one comparison of two long runs, 20,000
+// samples a side, whose resampling plan is drawn on every core (run with
+// -cpu 1,2 to see one core against two). Nearly all of it is the plan's
+// draws, so its cost per sample per resample (ns/sample/resample, the
+// time over 2 × 20,000 × 10,000) says how long any long run takes: a
+// million samples a side is 2 × 10^10 of them.
+func BenchmarkCompareLong(b *testing.B) {
+	const n = 20_000
+	base := series(100_000, 6, n, 1)
+	cur := series(103_000, 6, n, 2)
+	for b.Loop() {
+		Compare(base, cur)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/(2*n*resamples), "ns/sample/resample")
+}
+
+// BenchmarkGeomean times the suite's geometric mean over 10,000 rows of
+// 30 samples a side, the size of a large suite, with the plan already
+// built by the rows' comparisons.
+func BenchmarkGeomean(b *testing.B) {
+	rows := make([]GeomeanRow, 10_000)
+	for i := range rows {
+		rows[i] = GeomeanRow{series(100_000, 6, 30, uint64(2*i)), series(101_000, 6, 30, uint64(2*i+1))}
+	}
+	var c Comparer
+	c.Compare(rows[0].Baseline, rows[0].Current)
+	for b.Loop() {
+		c.Geomean(rows)
+	}
+}
+
+// BenchmarkDriftOf times the drift test of one side at the sizes a
+// harness writes and at a soak run's.
+func BenchmarkDriftOf(b *testing.B) {
+	for _, n := range []int{30, 200, 100_000} {
+		s := series(100_000, 6, n, 1)
+		b.Run("n="+strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				DriftOf(s)
+			}
+		})
+	}
+}

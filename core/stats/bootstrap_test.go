@@ -65,8 +65,10 @@ func FuzzDivisor(f *testing.F) {
 }
 
 // sortingBootstrap is the bootstrap as the reference writes it: build each
-// resample, sort it, take its median; then sort all the shifts.
-func sortingBootstrap(base, cur []uint64) (lo, hi float64) {
+// resample, sort it, take its median; then sort all the shifts. p is the
+// p-value counted from them plainly: twice the smaller share of shifts at
+// most and at least zero.
+func sortingBootstrap(base, cur []uint64) (lo, hi, p float64) {
 	r := splitMix64{state: seed}
 	bd, cd := make([]uint64, len(base)), make([]uint64, len(cur))
 	shifts := make([]float64, 0, resamples)
@@ -94,7 +96,16 @@ func sortingBootstrap(base, cur []uint64) (lo, hi float64) {
 		l, u := int(math.Floor(h)), int(math.Ceil(h))
 		return shifts[l] + float64((h-float64(l))*(shifts[u]-shifts[l]))
 	}
-	return at(tail), at(1 - tail)
+	var below, above int
+	for _, s := range shifts {
+		if s <= 0 {
+			below++
+		}
+		if s >= 0 {
+			above++
+		}
+	}
+	return at(tail), at(1 - tail), min(1, 2*float64(min(below, above))/resamples)
 }
 
 func TestCountingBootstrapIsSortingBootstrap(t *testing.T) {
@@ -116,15 +127,20 @@ func TestCountingBootstrapIsSortingBootstrap(t *testing.T) {
 		}
 		ties[0] = 2
 		cur := series(103_000, 6, n[1], r.next())
-		for _, base := range [][]uint64{spread, ties} {
-			b, c := sortedCopy(base), sortedCopy(cur)
+		// The same few values on both sides: many shifts exactly zero.
+		curTies := make([]uint64, n[1])
+		for i := range curTies {
+			curTies[i] = 1 + r.next()%3
+		}
+		for _, pair := range [][2][]uint64{{spread, cur}, {ties, cur}, {ties, curTies}} {
+			b, c := sortedCopy(pair[0]), sortedCopy(pair[1])
 			if Quantile(b, 0.5) <= 0 {
 				continue
 			}
-			lo, hi := newBootstrap(len(b), len(c)).interval(b, c)
-			wlo, whi := sortingBootstrap(b, c)
-			if math.Float64bits(lo) != math.Float64bits(wlo) || math.Float64bits(hi) != math.Float64bits(whi) {
-				t.Errorf("n=%d/%d: counting gives %v..%v, sorting %v..%v", n[0], n[1], lo, hi, wlo, whi)
+			lo, hi, p := newBootstrap(len(b), len(c), nil).interval(b, c)
+			wlo, whi, wp := sortingBootstrap(b, c)
+			if math.Float64bits(lo) != math.Float64bits(wlo) || math.Float64bits(hi) != math.Float64bits(whi) || p != wp {
+				t.Errorf("n=%d/%d: counting gives %v..%v p %v, sorting %v..%v p %v", n[0], n[1], lo, hi, p, wlo, whi, wp)
 			}
 		}
 	}

@@ -30,6 +30,12 @@ type Comparison struct {
 	// is Underpowered. Otherwise Lo <= Hi, and the verdict is read off them.
 	Lo, Hi  float64
 	Verdict Verdict
+	// P is the two-sided p-value of no shift, read off the same bootstrap
+	// distribution as Lo and Hi: at most 0.05 exactly when the verdict is
+	// Regression or Improvement (0.05 itself may go either way), in steps
+	// of 1/5,000. NaN when the verdict is Underpowered. It is not part of
+	// the reference's line; Adjust takes it.
+	P float64
 }
 
 // Compare compares two series of wall times, in any order (the reference's
@@ -41,7 +47,7 @@ type Comparison struct {
 // gives Underpowered with no interval. An empty side, which the reference
 // does not accept, gives NaN medians and Underpowered.
 func Compare(baseline, current []uint64) Comparison {
-	return compare(baseline, current, newBootstrap)
+	return compare(baseline, current, func(nb, nc int) *bootstrap { return newBootstrap(nb, nc, nil) })
 }
 
 // compare is Compare with the bootstrap for the two sizes got from
@@ -53,6 +59,7 @@ func compare(baseline, current []uint64, resampling func(nb, nc int) *bootstrap)
 		Median:         median(cur),
 		Lo:             math.NaN(),
 		Hi:             math.NaN(),
+		P:              math.NaN(),
 		Verdict:        Underpowered,
 	}
 	if c.BaselineMedian > 0 {
@@ -61,7 +68,7 @@ func compare(baseline, current []uint64, resampling func(nb, nc int) *bootstrap)
 	if len(base) < MinSamples || len(cur) < MinSamples || !(c.BaselineMedian > 0) {
 		return c
 	}
-	c.Lo, c.Hi = resampling(len(base), len(cur)).interval(base, cur)
+	c.Lo, c.Hi, c.P = resampling(len(base), len(cur)).interval(base, cur)
 	c.Verdict = verdictOf(c.Lo, c.Hi)
 	return c
 }

@@ -38,7 +38,7 @@ func UseKernel(k Kernel) {
 // slice when n is odd.
 func Medians(n int, start, stride uint64, lowerPos, upperPos []uint32) {
 	lower, upper := (n-1)/2, n/2
-	drawMedians(n, start, stride, lower, upper, positions{lower: lowerPos, upper: upperPos})
+	drawMedians(n, start, stride, lower, upper, positions{lower: lowerPos, upper: upperPos}, nil)
 	if lower == upper {
 		copy(upperPos, lowerPos)
 	}

@@ -1,0 +1,6 @@
+//go:build race
+
+package stats
+
+// raceEnabled: the tests run under the race detector (see reps).
+const raceEnabled = true

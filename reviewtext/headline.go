@@ -1,0 +1,103 @@
+package reviewtext
+
+import (
+	"strconv"
+
+	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/wasm/format"
+)
+
+// Headline is the summary in one line: the rows counted by status, most
+// important first, statuses with no row left out: "2 regressions,
+// 1 improvement, 11 inside the noise".
+func (s *Summary) Headline() string {
+	if sum(s.Counts) == 0 {
+		return "no rows"
+	}
+	return countsOf(s.Counts)
+}
+
+// Suite is the suite's geomean shift in words, "geomean +3.85% [+3.10%,
+// +4.61%] over 33 rows: regression"; empty when there is none (no
+// extras, or no row covered).
+func (s *Summary) Suite() string {
+	g := s.Geomean
+	if g == nil || g.Rows == 0 {
+		return ""
+	}
+	out := "geomean " + format.Percent(g.Delta)
+	if iv := format.Interval(g.Lo, g.Hi); iv != format.None {
+		out += " " + iv
+	}
+	return out + " over " + strconv.Itoa(g.Rows) + " " + plural(g.Rows, "row") + ": " + g.Verdict.String()
+}
+
+// chanceFrom is the number of verdicts from which the summary says how
+// many chance alone would call: from 20 on, one or more.
+const chanceFrom = 20
+
+// Notes are the sentences that qualify the headline: what a threshold let
+// through, what chance alone would produce, what could not be compared.
+func (s *Summary) Notes() []string {
+	var notes []string
+	if n := s.Counts[BelowThreshold]; n > 0 {
+		notes = append(notes, rowsAre(n)+" a regression below the "+percent(s.Threshold)+
+			" threshold: reported, but "+notFail(n)+" the gate.")
+	}
+	if n := s.Counts[Failed]; n > 0 {
+		notes = append(notes, rowsAre(n)+" a failed benchmark (ok:false): never read as a timing; under "+
+			"-fail-on-regression, "+failsThe(n)+" the gate.")
+	}
+	if n := s.Counts[Missing]; n > 0 {
+		notes = append(notes, rowsAre(n)+" in the baseline but not in the current run.")
+	}
+	if n := s.Counts[Underpowered]; n > 0 {
+		notes = append(notes, rowsAre(n)+" underpowered: a side has fewer than "+
+			strconv.Itoa(stats.MinSamples)+" samples, so no verdict is claimed.")
+	}
+	if s.Adjust != "" {
+		changed := 0
+		for _, r := range s.Rows {
+			if r.Comparison != nil && r.Status != Failed && r.Verdict != r.Comparison.Verdict {
+				changed++
+			}
+		}
+		notes = append(notes, "Verdicts adjusted for "+strconv.Itoa(s.Tests)+" comparisons (-adjust "+s.Adjust+"): "+
+			rowsAre(changed)+" inside the noise after adjustment that the reference calls a regression or an improvement.")
+	} else if s.Tests >= chanceFrom {
+		notes = append(notes, "With "+strconv.Itoa(s.Tests)+" rows compared at 95%, about "+
+			strconv.FormatFloat(Alpha*float64(s.Tests), 'f', 1, 64)+
+			" regressions or improvements are expected by chance alone, even with no real change; -adjust holm or bh accounts for it.")
+	}
+	switch {
+	case s.Compared() == 0:
+		notes = append(notes, "No row could be compared: the reports share no row that both measured and neither flagged.")
+	case s.Judged() == 0:
+		notes = append(notes, "No row has a verdict: every row compared is underpowered.")
+	}
+	return notes
+}
+
+// rowsAre is "1 row is" or "3 rows are".
+func rowsAre(n int) string {
+	if n == 1 {
+		return "1 row is"
+	}
+	return strconv.Itoa(n) + " rows are"
+}
+
+// failsThe is "it fails" or "they fail" after a count of rows.
+func failsThe(n int) string {
+	if n == 1 {
+		return "it fails"
+	}
+	return "they fail"
+}
+
+// notFail is "does not fail" or "do not fail" after a count of rows.
+func notFail(n int) string {
+	if n == 1 {
+		return "it does not fail"
+	}
+	return "they do not fail"
+}

@@ -1,0 +1,1 @@
+//! Nothing: the fixture is its benches/bench.rs.

@@ -1,0 +1,289 @@
+package toolreport
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// The JSON formats are read as a stream of tokens, not with one Unmarshal,
+// so that each entry of a results array is decoded on its own: an entry
+// that does not fit is one problem at its line, and a file cut short keeps
+// every entry before the cut.
+
+// lineIndex turns byte offsets into 1-based line numbers.
+type lineIndex []int // the offset each line starts at
+
+func newLineIndex(data []byte) lineIndex {
+	idx := lineIndex{0}
+	for i, c := range data {
+		if c == '\n' {
+			idx = append(idx, i+1)
+		}
+	}
+	return idx
+}
+
+// at is the line holding byte off (the first line for an offset before
+// the start).
+func (l lineIndex) at(off int64) int {
+	return max(1, sort.Search(len(l), func(i int) bool { return int64(l[i]) > off }))
+}
+
+// last is the number of the last line that holds anything.
+func (l lineIndex) last(data []byte) int {
+	n := len(l)
+	if n > 1 && l[n-1] == len(data) {
+		n-- // a final newline starts no line
+	}
+	return n
+}
+
+// jsonDoc walks one JSON document and records where it broke.
+type jsonDoc struct {
+	data  []byte
+	lines lineIndex
+	dec   *json.Decoder
+	r     *Report
+}
+
+func newJSONDoc(r *Report, data []byte) *jsonDoc {
+	d := &jsonDoc{data: data, lines: newLineIndex(data), dec: json.NewDecoder(bytes.NewReader(data)), r: r}
+	d.dec.UseNumber()
+	return d
+}
+
+// next is the offset where the next value starts: past the whitespace
+// and separators after the decoder's position.
+func (d *jsonDoc) next() int64 {
+	off := d.dec.InputOffset()
+	for off < int64(len(d.data)) && strings.IndexByte(" \t\r\n,:", d.data[off]) >= 0 {
+		off++
+	}
+	return off
+}
+
+// fail records err, the error that stopped the walk, at its line.
+func (d *jsonDoc) fail(err error) {
+	var syn *json.SyntaxError
+	switch {
+	case errors.As(err, &syn):
+		d.r.problem(d.lines.at(syn.Offset-1), "not JSON here: "+strings.TrimPrefix(syn.Error(), "json: ")+"; nothing after it was read")
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		d.r.problem(d.lines.last(d.data), "the file ends in the middle of its JSON (cut short?); what came before was read")
+	default:
+		d.r.problem(d.lines.at(d.dec.InputOffset()), strings.TrimPrefix(err.Error(), "json: "))
+	}
+}
+
+// object reads an object, calling field with each key; field must read
+// the key's value (d.skip when it has no use for it). It returns false
+// when the walk failed (and says why).
+func (d *jsonDoc) object(what string, field func(key string) bool) bool {
+	start := d.next()
+	tok, err := d.dec.Token()
+	if err != nil {
+		d.fail(err)
+		return false
+	}
+	if tok != json.Delim('{') {
+		d.r.problem(d.lines.at(start), what+" is not a JSON object")
+		return false
+	}
+	for d.dec.More() {
+		tok, err := d.dec.Token()
+		if err != nil {
+			d.fail(err)
+			return false
+		}
+		if !field(tok.(string)) {
+			return false
+		}
+	}
+	if _, err := d.dec.Token(); err != nil {
+		d.fail(err)
+		return false
+	}
+	return true
+}
+
+// array reads an array, handing each element raw with the line it starts
+// on. It returns false when the walk failed.
+func (d *jsonDoc) array(what string, elem func(line int, raw json.RawMessage)) bool {
+	start := d.next()
+	tok, err := d.dec.Token()
+	if err != nil {
+		d.fail(err)
+		return false
+	}
+	if tok != json.Delim('[') {
+		d.r.problem(d.lines.at(start), what+" is not a JSON array")
+		return d.skipRest(tok)
+	}
+	for d.dec.More() {
+		line := d.lines.at(d.next())
+		var raw json.RawMessage
+		if err := d.dec.Decode(&raw); err != nil {
+			d.fail(err)
+			return false
+		}
+		elem(line, raw)
+	}
+	if _, err := d.dec.Token(); err != nil {
+		d.fail(err)
+		return false
+	}
+	return true
+}
+
+// skipRest reads what is left of a value whose first token was tok.
+func (d *jsonDoc) skipRest(tok json.Token) bool {
+	if tok != json.Delim('{') && tok != json.Delim('[') {
+		return true
+	}
+	for depth := 1; depth > 0; {
+		t, err := d.dec.Token()
+		if err != nil {
+			d.fail(err)
+			return false
+		}
+		switch t {
+		case json.Delim('{'), json.Delim('['):
+			depth++
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
+	}
+	return true
+}
+
+// value decodes the next value into v. It returns false when the walk
+// failed.
+func (d *jsonDoc) value(v any) bool {
+	if err := d.dec.Decode(v); err != nil {
+		d.fail(err)
+		return false
+	}
+	return true
+}
+
+// skip reads the next value and drops it.
+func (d *jsonDoc) skip() bool {
+	var raw json.RawMessage
+	return d.value(&raw)
+}
+
+// end checks that nothing but whitespace follows the document.
+func (d *jsonDoc) end() {
+	if off := d.next(); off < int64(len(d.data)) {
+		d.r.problem(d.lines.at(off), "more after the end of the JSON document; it was not read")
+	}
+}
+
+// unmarshal decodes one entry of an array, or says at line why it could
+// not.
+func unmarshal(r *Report, line int, raw json.RawMessage, v any) bool {
+	if err := json.Unmarshal(raw, v); err != nil {
+		r.problem(line, "entry left out: "+strings.TrimPrefix(err.Error(), "json: "))
+		return false
+	}
+	return true
+}
+
+// field is one key of an object with its raw value, in file order.
+type field struct {
+	Key string
+	Raw json.RawMessage
+}
+
+// fields lists an object's keys and raw values in their order (the
+// order a map would lose).
+func fields(raw json.RawMessage) ([]field, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, errors.New("not a JSON object")
+	}
+	var fs []field
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		fs = append(fs, field{tok.(string), v})
+	}
+	return fs, nil
+}
+
+// filePairs are the File pairs of the keys of object raw that are
+// scalars, in the order of keys.
+func filePairs(raw json.RawMessage, keys []string) []Pair {
+	fs, _ := fields(raw)
+	var ps []Pair
+	for _, k := range keys {
+		for _, f := range fs {
+			if v, ok := scalar(f.Raw); ok && f.Key == k {
+				ps = append(ps, Pair{Key: k, Value: v, File: true})
+			}
+		}
+	}
+	return ps
+}
+
+// scalar is a JSON string, number or boolean as text, and false for
+// anything else (null, objects, arrays).
+func scalar(raw json.RawMessage) (string, bool) {
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if dec.Decode(&v) != nil {
+		return "", false
+	}
+	switch v := v.(type) {
+	case string:
+		return v, true
+	case json.Number:
+		return v.String(), true
+	case bool:
+		return strconv.FormatBool(v), true
+	}
+	return "", false
+}
+
+// number is a JSON number as a float64, false for anything else.
+func number(raw json.RawMessage) (float64, bool) {
+	var n json.Number
+	if json.Unmarshal(raw, &n) != nil {
+		return 0, false
+	}
+	f, err := n.Float64()
+	return f, err == nil
+}
+
+// badSample says why v cannot be a sample ("" when it can): samples are
+// finite and not negative, as times, sizes, counts and rates all are.
+func badSample(v float64) string {
+	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0):
+		return "is not a finite number"
+	case v < 0:
+		return "is negative"
+	}
+	return ""
+}
+
+// figure is a summary figure, NaN when absent.
+func figure(p *float64) float64 {
+	if p == nil {
+		return math.NaN()
+	}
+	return *p
+}

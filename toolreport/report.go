@@ -1,0 +1,188 @@
+package toolreport
+
+import (
+	"math"
+
+	"github.com/benchview/benchview/core/report"
+)
+
+// Format names the tool a report came from.
+type Format string
+
+// The formats Sniff tells apart. Read reads all of them but CoveBench,
+// whose reader is core/report.
+const (
+	CoveBench       Format = "cove-bench"       // the cove-bench harness's JSONL
+	GoBench         Format = "go test -bench"   // Go's benchmark text, alone or inside go test -json
+	Hyperfine       Format = "hyperfine"        // hyperfine --export-json
+	GoogleBenchmark Format = "Google Benchmark" // --benchmark_format=json or --benchmark_out
+	PytestBenchmark Format = "pytest-benchmark" // --benchmark-json, or a --benchmark-save file
+	Criterion       Format = "criterion"        // a sample.json, or a target/criterion folder
+)
+
+// Formats lists every format Sniff recognises, in the order messages name
+// them.
+var Formats = []Format{CoveBench, GoBench, Hyperfine, GoogleBenchmark, PytestBenchmark, Criterion}
+
+// Problem is a line that could not be read, or a warning about one, in
+// core/report's shape: Error() is "file:line: msg".
+type Problem = report.Problem
+
+// Pair is one key=value of a configuration.
+type Pair struct {
+	Key, Value string
+	// File is true for what describes the whole run rather than this
+	// result (Go's goos:, pkg:, cpu: lines; Google Benchmark's context;
+	// pytest-benchmark's machine_info): the same for every result of a
+	// file, so a page shows it once and a pairing of two runs taken on
+	// different machines may leave it out.
+	File bool
+}
+
+// Better says which way a metric improves.
+type Better int8
+
+// The two directions. Time, memory and counts are better lower; rates
+// (MB/s, items per second) are better higher.
+const (
+	Lower  Better = -1
+	Higher Better = 1
+)
+
+// String is "lower" or "higher".
+func (b Better) String() string {
+	if b == Higher {
+		return "higher"
+	}
+	return "lower"
+}
+
+// Summary is what a tool computed itself: the only figures of a row whose
+// samples it did not keep, and a cross-check of those whose samples it
+// did. A figure the tool did not give is NaN.
+type Summary struct {
+	N                              int // how many samples the figures are of; 0 when unknown
+	Min, Median, Mean, Max, StdDev float64
+}
+
+// NoSummary returns a Summary with every figure absent.
+func NoSummary() Summary {
+	nan := math.NaN()
+	return Summary{Min: nan, Median: nan, Mean: nan, Max: nan, StdDev: nan}
+}
+
+// Metric is one measured quantity of a result.
+type Metric struct {
+	// Name is what the tool calls it: Go's unit as printed ("ns/op",
+	// "MB/s", "items/op"), Google Benchmark's field ("real_time",
+	// "cpu_time", a counter's name), "time" for the others.
+	Name string
+	// Unit is the tidied unit of Samples and Summary: base units as
+	// benchunit.Tidy makes them ("sec/op", "B/s", "B/op"); a counter's
+	// own unit otherwise. See Unit in units.go.
+	Unit string
+	// Better says which way the metric improves.
+	Better Better
+	// Samples are the measurements in run order, each a finite number in
+	// Unit. Nil for a summary-only metric; never empty otherwise.
+	Samples []float64
+	// Summary is the tool's own summary in Unit, nil when it gave none.
+	Summary *Summary
+}
+
+// Result is one benchmark of a report: one row of a comparison.
+type Result struct {
+	// Name is the benchmark's name as the tool prints it (for Go, as
+	// benchstat prints it: without "Benchmark" and the -GOMAXPROCS
+	// suffix; for hyperfine, the command with its parameters filled in).
+	Name string
+	// Config is the result's configuration in the order the tool gives it:
+	// the run's (File) pairs first, then the result's own (Go's /key
+	// sub-benchmark parts and /gomaxprocs, hyperfine's parameters).
+	Config []Pair
+	// Line is the 1-based line the result was first read from.
+	Line int
+	// Metrics in the tool's order with time first; never empty.
+	Metrics []Metric
+	// Failed marks a run the tool itself says failed (a non-zero exit code
+	// in hyperfine, error_occurred in Google Benchmark): never a row to
+	// compare as fine. Why says what failed.
+	Failed bool
+	Why    string
+	// Note tells what a reader should know about a row that has no samples
+	// (a summary-only pytest-benchmark row, a Google Benchmark BigO fit);
+	// empty otherwise.
+	Note string
+}
+
+// SummaryOnly reports whether no metric of r has samples.
+func (r *Result) SummaryOnly() bool {
+	for _, m := range r.Metrics {
+		if m.Samples != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// Key is the result's name and its own (not File) configuration: what
+// must agree for two results to be the same benchmark.
+func (r *Result) Key() string {
+	k := r.Name
+	for _, p := range r.Config {
+		if !p.File {
+			k += " " + p.Key + "=" + p.Value
+		}
+	}
+	return k
+}
+
+// Report is everything read from one file (or one criterion baseline).
+type Report struct {
+	// Name is the file name problems are reported under.
+	Name string
+	// Format is the tool the report came from.
+	Format Format
+	// Results in file order, one per benchmark (a Go benchmark's lines are
+	// gathered into one result, its samples in file order).
+	Results []Result
+	// Problems in the order met; a problem about the whole file has
+	// Line 0.
+	Problems []Problem
+}
+
+// problem records a problem at line (0 for the whole file).
+func (r *Report) problem(line int, msg string) {
+	r.Problems = append(r.Problems, Problem{File: r.Name, Line: line, Msg: msg})
+}
+
+// Shared returns the File pairs every result has with the same value: the
+// configuration a page shows once per review.
+func (r *Report) Shared() []Pair {
+	if len(r.Results) == 0 {
+		return nil
+	}
+	var shared []Pair
+	for _, p := range r.Results[0].Config {
+		if !p.File {
+			continue
+		}
+		everywhere := true
+		for i := 1; i < len(r.Results) && everywhere; i++ {
+			everywhere = hasPair(r.Results[i].Config, p)
+		}
+		if everywhere {
+			shared = append(shared, p)
+		}
+	}
+	return shared
+}
+
+func hasPair(ps []Pair, p Pair) bool {
+	for _, q := range ps {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,169 @@
+package toolreport
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// formats is where the fixtures are, one folder per tool.
+const formats = "../testdata/formats/"
+
+// fixtures are the files each tool wrote, with the format Sniff must
+// find in them.
+var fixtures = []struct {
+	path   string
+	format Format
+}{
+	{"go/base.txt", GoBench},
+	{"go/cur.txt", GoBench},
+	{"go/base.json", GoBench},
+	{"go/cur.json", GoBench},
+	{"hyperfine/base.json", Hyperfine},
+	{"hyperfine/cur.json", Hyperfine},
+	{"googlebench/base.json", GoogleBenchmark},
+	{"googlebench/cur.json", GoogleBenchmark},
+	{"pytest/base.json", PytestBenchmark},
+	{"pytest/cur.json", PytestBenchmark},
+	{"pytest/summary.json", PytestBenchmark},
+	{"criterion/target/criterion/total/base/sample.json", Criterion},
+	{"criterion/target/criterion/sort/1000/new/sample.json", Criterion},
+}
+
+// g formats a float exactly (the shortest text that reads back the same).
+func g(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// dump writes what was read as text, every figure exact, for golden files.
+func dump(r *Report) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "report %q format %q\n", r.Name, r.Format)
+	for _, p := range r.Shared() {
+		fmt.Fprintf(&b, "shared %s=%q\n", p.Key, p.Value)
+	}
+	for _, res := range r.Results {
+		fmt.Fprintf(&b, "result %q line %d", res.Name, res.Line)
+		if res.Failed {
+			fmt.Fprintf(&b, " FAILED %q", res.Why)
+		}
+		if res.SummaryOnly() {
+			b.WriteString(" summary-only")
+		}
+		b.WriteByte('\n')
+		for _, p := range res.Config {
+			if !p.File {
+				fmt.Fprintf(&b, "  config %s=%q\n", p.Key, p.Value)
+			}
+		}
+		if res.Note != "" {
+			fmt.Fprintf(&b, "  note %q\n", res.Note)
+		}
+		for _, m := range res.Metrics {
+			fmt.Fprintf(&b, "  metric %q unit %q better %s samples %d", m.Name, m.Unit, m.Better, len(m.Samples))
+			for _, v := range m.Samples {
+				b.WriteString(" " + g(v))
+			}
+			b.WriteByte('\n')
+			if s := m.Summary; s != nil {
+				fmt.Fprintf(&b, "    summary n=%d min=%s median=%s mean=%s max=%s stddev=%s\n", s.N, g(s.Min), g(s.Median), g(s.Mean), g(s.Max), g(s.StdDev))
+			}
+		}
+	}
+	for _, p := range r.Problems {
+		fmt.Fprintf(&b, "problem %s (warning %v)\n", p.Error(), p.Warning)
+	}
+	return b.String()
+}
+
+// golden compares got with testdata/name, writing testdata/name.got beside
+// it on a mismatch (or the golden file itself with -update).
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to write it)", err)
+	}
+	if got != string(want) {
+		os.WriteFile(path+".got", []byte(got), 0o644)
+		t.Errorf("what was read differs from %s: see %s.got", path, path)
+	}
+}
+
+// goldenName is the golden file of a fixture: its path with / as -.
+func goldenName(path string) string {
+	return strings.ReplaceAll(strings.TrimSuffix(path, filepath.Ext(path)), "/", "-") + filepath.Ext(path) + ".golden"
+}
+
+func readFixture(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(formats + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestFixtures reads each fixture under its own name and under a neutral
+// one: the sniffing must find the tool both ways, and the two reads must
+// be the same but for the name, which the golden dump is then checked
+// against.
+func TestFixtures(t *testing.T) {
+	for _, fx := range fixtures {
+		t.Run(fx.path, func(t *testing.T) {
+			data := readFixture(t, fx.path)
+			real, err := Read(fx.path, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			neutral, err := Read("upload", data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if real.Format != fx.format || neutral.Format != fx.format {
+				t.Errorf("format %q under its name and %q under a neutral one, want %q", real.Format, neutral.Format, fx.format)
+			}
+			if fx.format == Criterion && len(neutral.Results) == 1 {
+				// A lone sample.json is named by its folders; "upload" has none.
+				neutral.Results[0].Name = real.Results[0].Name
+			}
+			got := dump(real)
+			if n := strings.ReplaceAll(dump(neutral), `"upload"`, strconv.Quote(fx.path)); n != got {
+				t.Errorf("the reads under %q and %q differ:\n%s\n---\n%s", fx.path, "upload", got, n)
+			}
+			if len(real.Results) == 0 || len(real.Problems) != 0 {
+				t.Errorf("%d results and problems %v, want results and no problems", len(real.Results), real.Problems)
+			}
+			golden(t, goldenName(fx.path), got)
+		})
+	}
+}
+
+// TestCriterionFolder reads the criterion folder's two baselines.
+func TestCriterionFolder(t *testing.T) {
+	fsys := os.DirFS(formats + "criterion/target/criterion")
+	names, err := CriterionBaselines(fsys)
+	if err != nil || !slices.Equal(names, []string{"base", "new"}) {
+		t.Fatalf("baselines %v (%v), want [base new]", names, err)
+	}
+	base, cur, err := ReadCriterionPair(fsys, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "criterion-folder.golden", dump(base)+dump(cur))
+	if _, _, err := ReadCriterionPair(fsys, "base", "old"); err == nil || !strings.Contains(err.Error(), `"old"`) || !strings.Contains(err.Error(), "base, new") {
+		t.Errorf("a missing baseline gave %v, want an error naming it and the ones there", err)
+	}
+}
