@@ -47,20 +47,10 @@ func verdictText(r Row, threshold float64) string {
 
 // driftText marks the sides that drifted: " (drift: current +5.10%)".
 func driftText(x *Extras) string {
-	if x == nil {
-		return ""
+	if d := x.Drift(); d != "" {
+		return " (" + d + ")"
 	}
-	var sides []string
-	if x.DriftBase.Drifted {
-		sides = append(sides, "baseline "+format.Percent(x.DriftBase.Pct))
-	}
-	if x.DriftCur.Drifted {
-		sides = append(sides, "current "+format.Percent(x.DriftCur.Pct))
-	}
-	if len(sides) == 0 {
-		return ""
-	}
-	return " (drift: " + strings.Join(sides, ", ") + ")"
+	return ""
 }
 
 // statusText is the row's status in words.

@@ -55,19 +55,8 @@ func (s *Summary) Notes() []string {
 		notes = append(notes, rowsAre(n)+" underpowered: a side has fewer than "+
 			strconv.Itoa(stats.MinSamples)+" samples, so no verdict is claimed.")
 	}
-	if s.Adjust != "" {
-		changed := 0
-		for _, r := range s.Rows {
-			if r.Comparison != nil && r.Status != Failed && r.Verdict != r.Comparison.Verdict {
-				changed++
-			}
-		}
-		notes = append(notes, "Verdicts adjusted for "+strconv.Itoa(s.Tests)+" comparisons (-adjust "+s.Adjust+"): "+
-			rowsAre(changed)+" inside the noise after adjustment that the reference calls a regression or an improvement.")
-	} else if s.Tests >= chanceFrom {
-		notes = append(notes, "With "+strconv.Itoa(s.Tests)+" rows compared at 95%, about "+
-			strconv.FormatFloat(Alpha*float64(s.Tests), 'f', 1, 64)+
-			" regressions or improvements are expected by chance alone, even with no real change; -adjust holm or bh accounts for it.")
+	if n := s.Chance(); n != "" {
+		notes = append(notes, n)
 	}
 	switch {
 	case s.Compared() == 0:
@@ -76,6 +65,29 @@ func (s *Summary) Notes() []string {
 		notes = append(notes, "No row has a verdict: every row compared is underpowered.")
 	}
 	return notes
+}
+
+// Chance is the note on verdicts across many rows: with Adjust, how many
+// verdicts the adjustment took back; without, from chanceFrom rows
+// compared on, how many regressions or improvements chance alone would
+// call. "" when there is nothing to say.
+func (s *Summary) Chance() string {
+	if s.Adjust != "" {
+		changed := 0
+		for _, r := range s.Rows {
+			if r.Comparison != nil && r.Status != Failed && r.Verdict != r.Comparison.Verdict {
+				changed++
+			}
+		}
+		return "Verdicts adjusted for " + strconv.Itoa(s.Tests) + " comparisons (-adjust " + s.Adjust + "): " +
+			rowsAre(changed) + " inside the noise after adjustment that the reference calls a regression or an improvement."
+	}
+	if s.Tests >= chanceFrom {
+		return "With " + strconv.Itoa(s.Tests) + " rows compared at 95%, about " +
+			strconv.FormatFloat(Alpha*float64(s.Tests), 'f', 1, 64) +
+			" regressions or improvements are expected by chance alone, even with no real change; -adjust holm or bh accounts for it."
+	}
+	return ""
 }
 
 // rowsAre is "1 row is" or "3 rows are".

@@ -1,0 +1,177 @@
+package export
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/reviewtext"
+	"github.com/benchview/benchview/wasm/format"
+)
+
+//go:embed insights.js
+var insightsJS string
+
+// insightsJSON is what the page says beside the reference's verdicts
+// (issue 11) and what its Copy buttons copy (issue 12), every sentence
+// formatted here by package reviewtext, as the command line words it:
+// insights.js only shows these strings, and words nothing itself.
+type insightsJSON struct {
+	// Markdown is exactly what `benchview compare -format markdown BASE
+	// CUR` writes for the same files.
+	Markdown string `json:"markdown"`
+	// Suite is the geomean in words (reviewtext.Summary.Suite), "" when
+	// there is none; Geomean its figures, for the interval chart.
+	Suite   string       `json:"suite"`
+	Geomean *geomeanJSON `json:"geomean"`
+	// Chance is the chance-verdict note when enough rows were compared
+	// for it to matter, else "".
+	Chance string `json:"chance"`
+	// Rows holds, by row key (a row's data-row), what a row shows beyond
+	// its verdict; rows with nothing to show are left out.
+	Rows map[string]*rowInsight `json:"rows"`
+	// Adjusted holds, for each method (stats.Holm, stats.BH), the note on
+	// its verdicts and the rows whose verdict it changes.
+	Adjusted map[string]adjustedJSON `json:"adjusted"`
+}
+
+// geomeanJSON is the suite's shift, in percent, and its verdict.
+type geomeanJSON struct {
+	Delta   float64  `json:"delta"`
+	Lo      *float64 `json:"lo"`
+	Hi      *float64 `json:"hi"`
+	Verdict string   `json:"verdict"`
+}
+
+// rowInsight is one row's drift, outliers and advice in words, and the
+// drift's trend lines for its run-order chart.
+type rowInsight struct {
+	Drift    string      `json:"drift,omitempty"`
+	Outliers string      `json:"outliers,omitempty"`
+	Advice   string      `json:"advice,omitempty"`
+	Trends   []trendJSON `json:"trends,omitempty"`
+}
+
+// trendJSON is a side's trend as the run-order chart draws it: Sen's line
+// through the middle of the run at the side's median, from the first
+// sample (position "1") to the last (position To), in the chart's unit.
+type trendJSON struct {
+	Name string     `json:"name"`
+	Side string     `json:"side"` // "base" or "cur"
+	To   string     `json:"to"`
+	Y    [2]float64 `json:"y"`
+}
+
+// adjustedJSON is one adjustment's view: its note, and for each row whose
+// verdict it changes, the verdict shown instead (status, class and label,
+// as table.go writes a pill).
+type adjustedJSON struct {
+	Note string              `json:"note"`
+	Rows map[string]pillJSON `json:"rows"`
+}
+
+// pillJSON is a verdict as the table shows it.
+type pillJSON struct {
+	Status string `json:"status"`
+	Class  string `json:"class"`
+	Label  string `json:"label"`
+}
+
+// adjustMethods are the adjusted views the page offers, in its order.
+var adjustMethods = []string{stats.Holm, stats.BH}
+
+// insights builds the page's insights of rv, whose Compared rows are
+// computed. It works on a copy of the rows, computing as compare does
+// the rows a run flagged that have samples on both sides, so that the
+// Markdown is compare's; the page's own rows are left as they are.
+//
+// A review it cannot read (rows computed by a caller without their
+// samples) gives "null", a page without the insights rather than none.
+func insights(rv *review.Review) (b []byte, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			b, err = []byte("null"), nil
+		}
+	}()
+	cp := *rv
+	cp.Rows = slices.Clone(rv.Rows)
+	var comparer stats.Comparer
+	for i := range cp.Rows {
+		r := &cp.Rows[i]
+		if r.Comparison == nil && r.BaseStats != nil && r.CurStats != nil {
+			c := comparer.Compare(r.Base.Samples, r.Cur.Samples)
+			r.Comparison = &c
+		}
+	}
+	sum := reviewtext.New(&cp, reviewtext.Options{Extras: true, Comparer: &comparer})
+	var md bytes.Buffer
+	if err := sum.Markdown(&md); err != nil {
+		return nil, err
+	}
+	in := insightsJSON{
+		Markdown: md.String(),
+		Suite:    sum.Suite(),
+		Chance:   sum.Chance(),
+		Rows:     map[string]*rowInsight{},
+		Adjusted: map[string]adjustedJSON{},
+	}
+	if g := sum.Geomean; g != nil && g.Rows > 0 {
+		in.Geomean = &geomeanJSON{Delta: g.Delta, Lo: finite(g.Lo), Hi: finite(g.Hi), Verdict: g.Verdict.String()}
+	}
+	for _, r := range sum.Rows {
+		if r.State != review.Compared {
+			continue // a flagged row shows no timing
+		}
+		x := &rowInsight{Drift: r.Extras.Drift(), Outliers: r.Extras.Outliers(), Advice: r.Advice(sum.Threshold)}
+		if r.Extras != nil {
+			x.Trends = trends(r)
+		}
+		if x.Drift != "" || x.Outliers != "" || x.Advice != "" || x.Trends != nil {
+			in.Rows[r.Key.String()] = x
+		}
+	}
+	for _, m := range adjustMethods {
+		adj := reviewtext.New(&cp, reviewtext.Options{Adjust: m})
+		a := adjustedJSON{Note: adj.Chance(), Rows: map[string]pillJSON{}}
+		for i, r := range adj.Rows {
+			if r.State != review.Compared || r.Comparison == nil || r.Verdict == r.Comparison.Verdict {
+				continue
+			}
+			s := r.Verdict.String()
+			a.Rows[r.Key.String()] = pillJSON{Status: s, Class: format.StatusClass(s), Label: format.Status(&cp.Rows[i], s)}
+		}
+		in.Adjusted[m] = a
+	}
+	return json.Marshal(in) // escapes < > &: nothing in it can end a script element
+}
+
+// trends are the trend lines of r's sides that drifted.
+func trends(r reviewtext.Row) []trendJSON {
+	unit := format.RowUnit(r.Row)
+	var out []trendJSON
+	add := func(name, side string, d stats.Drift, s *stats.Stats) {
+		if !d.Drifted || s == nil || len(s.Taken) == 0 {
+			return
+		}
+		med := s.Median()
+		half := med * d.Pct / 200
+		out = append(out, trendJSON{Name: name, Side: side, To: strconv.Itoa(len(s.Taken)),
+			Y: [2]float64{unit.Of(med - half), unit.Of(med + half)}})
+	}
+	add("Baseline trend", "base", r.Extras.DriftBase, r.BaseStats)
+	add("Current trend", "cur", r.Extras.DriftCur, r.CurStats)
+	return out
+}
+
+// finite is &x, or nil for NaN or an infinity (JSON has neither).
+func finite(x float64) *float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return nil
+	}
+	return &x
+}
