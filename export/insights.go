@@ -35,6 +35,12 @@ type insightsJSON struct {
 	// Rows holds, by row key (a row's data-row), what a row shows beyond
 	// its verdict; rows with nothing to show are left out.
 	Rows map[string]*rowInsight `json:"rows"`
+	// Marks are the short words a row's line shows for each of its
+	// rowInsight's sentences (by kind: drift, outliers, advice), the
+	// sentence itself in the mark's title, for screen readers, and under
+	// the run-order chart of the row selected: a row stays one line high,
+	// as the virtual table needs.
+	Marks map[string]string `json:"marks"`
 	// Adjusted holds, for each method (stats.Holm, stats.BH), the note on
 	// its verdicts and the rows whose verdict it changes.
 	Adjusted map[string]adjustedJSON `json:"adjusted"`
@@ -82,6 +88,9 @@ type pillJSON struct {
 	Label  string `json:"label"`
 }
 
+// marks are insightsJSON.Marks.
+var marks = map[string]string{"drift": "⚠ drift", "outliers": "outliers", "advice": "samples?"}
+
 // adjustMethods are the adjusted views the page offers, in its order.
 var adjustMethods = []string{stats.Holm, stats.BH}
 
@@ -118,6 +127,7 @@ func insights(rv *review.Review) (b []byte, err error) {
 		Suite:    sum.Suite(),
 		Chance:   sum.Chance(),
 		Rows:     map[string]*rowInsight{},
+		Marks:    marks,
 		Adjusted: map[string]adjustedJSON{},
 	}
 	if g := sum.Geomean; g != nil && g.Rows > 0 {

@@ -72,13 +72,34 @@
     td.querySelectorAll('.insight').forEach((e) => e.remove());
     const x = ins.rows[key];
     if (!x) return;
-    if (x.drift) td.appendChild(el('span', 'insight drift', '⚠ ' + x.drift));
-    if (x.outliers) td.appendChild(el('span', 'insight outliers', x.outliers));
-    if (x.advice) td.appendChild(el('span', 'insight advice', x.advice));
+    // A short mark, one line high (the virtual table's rows are), with
+    // Go's sentence in its title and, for screen readers, beside it.
+    for (const kind of ['drift', 'outliers', 'advice']) {
+      if (!x[kind]) continue;
+      const mark = td.appendChild(el('span', 'insight ' + kind, ins.marks[kind]));
+      mark.title = x[kind];
+      mark.setAttribute('aria-hidden', 'true');
+      td.appendChild(el('span', 'insight insight-text visually-hidden', x[kind]));
+    }
   };
   const decorateAll = () => document.querySelectorAll('tr[data-row]').forEach(decorate);
   const box = document.getElementById('results-box');
   new MutationObserver(decorateAll).observe(box, { childList: true, subtree: true });
+
+  // The selected row's sentences in full, under its name in the run
+  // order panel.
+  const detailName = document.getElementById('detail-name');
+  const detailList = el('ul', 'detail-insights');
+  detailList.id = 'detail-insights';
+  detailName.parentElement.after(detailList);
+  const showDetail = () => {
+    detailList.replaceChildren();
+    const x = detailName.parentElement.hidden ? null : ins.rows[detailName.textContent];
+    if (x) for (const kind of ['drift', 'outliers', 'advice']) if (x[kind]) detailList.appendChild(el('li', 'insight-' + kind, x[kind]));
+    detailList.hidden = detailList.children.length === 0;
+  };
+  new MutationObserver(showDetail).observe(detailName.parentElement, { childList: true, subtree: true, characterData: true, attributes: true });
+  showDetail();
 
   const setMethod = (m, save) => {
     method = m;

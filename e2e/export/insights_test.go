@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 )
 
@@ -90,18 +91,45 @@ func TestTheExportedPageShowsTheInsights(t *testing.T) {
 	link := "file://" + out
 	b := openPage(t, link, 60*time.Second)
 
-	// The drift mark, in words, on the drifting row and not the clean one.
-	drift := `(document.querySelector('tr[data-row=%s] td.verdict .insight.drift') || {}).textContent || ''`
-	if d := eval[string](t, b, fmt.Sprintf(drift, js("drifting/interpreter/vm"))); !strings.HasPrefix(d, "⚠ drift: current +") {
-		t.Errorf("drifting row's mark %q, want ⚠ drift: current +…", d)
+	// The drift mark, in words, on the drifting row and not the clean one:
+	// a short mark whose title, and text for screen readers, is Go's
+	// sentence.
+	mark := func(key, kind string) (short, title, text string) {
+		got := eval[[]string](t, b, `(() => { const td = document.querySelector('tr[data-row=`+js(key)+`] td.verdict');
+			const m = td.querySelector('.insight.`+kind+`[aria-hidden]'), x = m && m.nextElementSibling;
+			return m ? [m.textContent, m.title, x && x.classList.contains('insight-text') ? x.textContent : ''] : ['', '', '']; })()`)
+		return got[0], got[1], got[2]
 	}
-	if d := eval[string](t, b, fmt.Sprintf(drift, js("clean/interpreter/vm"))); d != "" {
-		t.Errorf("clean row marked %q", d)
+	short, title, text := mark("drifting/interpreter/vm", "drift")
+	if short != "⚠ drift" || !strings.HasPrefix(title, "drift: current +") || text != title {
+		t.Errorf("drifting row's mark %q, title %q, text %q; want ⚠ drift, drift: current +…", short, title, text)
 	}
-	// The advice on the row inside the noise.
-	advice := eval[string](t, b, `(document.querySelector('tr[data-row="noisy/interpreter/vm"] td.verdict .insight.advice') || {}).textContent || ''`)
-	if !strings.HasPrefix(advice, "about ") || !strings.HasSuffix(advice, " samples a side would resolve a 1% shift") {
+	if short, _, _ := mark("clean/interpreter/vm", "drift"); short != "" {
+		t.Errorf("clean row marked %q", short)
+	}
+	// The drifting side's trend in the run-order chart, rising.
+	b.do(t, chromedp.Click(chromedp.CSS(`tr[data-row="drifting/interpreter/vm"] .row-name`)))
+	trend := `(() => { const el = document.querySelector('.run-order-chart[data-row="drifting/interpreter/vm"]');
+		const c = el && window.echarts && echarts.getInstanceByDom(el);
+		return c ? (c.getOption().series || []).filter((s) => /trend$/.test(s.name)).map((s) => s.name + ' ' + (s.data[1][1] > s.data[0][1] ? 'rising' : 'falling')) : []; })()`
+	waitFor(t, b, "the drifting row's trend drawn", trend+`.length > 0`, 10*time.Second)
+	if got := eval[[]string](t, b, trend); strings.Join(got, ",") != "Current trend rising" {
+		t.Errorf("the drifting row's run-order chart draws the trends %q, want the current side's, rising", got)
+	}
+	b.do(t, chromedp.Click(chromedp.CSS(`tr[data-row="clean/interpreter/vm"] .row-name`)))
+	clean := strings.ReplaceAll(trend, "drifting/", "clean/")
+	// The one run-order chart is redrawn for the clean row: its trend must go.
+	waitFor(t, b, "the clean row's chart without a trend", `document.getElementById('detail-name').textContent === 'clean/interpreter/vm' && `+clean+`.length === 0`, 10*time.Second)
+
+	// The advice on the row inside the noise, and in full under its run
+	// order once selected.
+	if _, advice, _ := mark("noisy/interpreter/vm", "advice"); !strings.HasPrefix(advice, "about ") || !strings.HasSuffix(advice, " samples a side would resolve a 1% shift") {
 		t.Errorf("noisy row's advice %q", advice)
+	} else {
+		b.do(t, chromedp.Click(chromedp.CSS(`tr[data-row="noisy/interpreter/vm"] .row-name`)))
+		if got := eval[string](t, b, `document.getElementById('detail-insights').textContent`); !strings.Contains(got, advice) {
+			t.Errorf("the selected row's details %q lack its advice %q", got, advice)
+		}
 	}
 	// The chance note, with 28 rows.
 	if n := eval[string](t, b, `document.getElementById('chance-note').textContent`); !strings.HasPrefix(n, "With 28 rows compared at 95%") {
@@ -153,15 +181,38 @@ func TestTheExportedPageShowsTheInsights(t *testing.T) {
 		t.Errorf("after a reload adjusted rows %v, want %v", again, adjusted)
 	}
 
-	// Copy as Markdown: compare's text exactly.
+	// Copy as Markdown: compare's text exactly, on the clipboard where the
+	// browser allows it (granted here)...
 	copied := func(button string) string {
 		eval[string](t, b, `document.getElementById('copy-status').textContent = ''`)
 		b.do(t, chromedp.Click(chromedp.CSS(button)))
 		waitFor(t, b, "a copy confirmation", `document.getElementById('copy-status').textContent !== ''`, 10*time.Second)
 		return eval[string](t, b, `document.getElementById('copy-text').value`)
 	}
+	for _, name := range []string{"clipboard-read", "clipboard-write"} {
+		if _, err := chromedp.Call(b.ctx, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
+			Permission: &cdpbrowser.PermissionDescriptor{Name: name}, Setting: cdpbrowser.PermissionSettingGranted,
+		}); err != nil {
+			t.Fatalf("granting %s: %v", name, err)
+		}
+	}
 	if md := copied("#copy-markdown"); md != markdown {
 		t.Errorf("Copy as Markdown gave\n%s\nwant compare -format markdown's\n%s", md, markdown)
+	}
+	if said := eval[string](t, b, `document.getElementById('copy-status').textContent`); said != "Copied the Markdown." {
+		t.Errorf("with the clipboard allowed, the page says %q", said)
+	}
+	if clip := eval[string](t, b, `navigator.clipboard.readText()`); clip != markdown {
+		t.Errorf("the clipboard holds\n%s\nwant compare -format markdown's\n%s", clip, markdown)
+	}
+	// ... else the text shown, selected, for the reader to copy.
+	eval[bool](t, b, `Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true }) && true`)
+	if md := copied("#copy-markdown"); md != markdown {
+		t.Errorf("Copy as Markdown's fallback gave\n%s\nwant\n%s", md, markdown)
+	}
+	if sel := eval[bool](t, b, `(() => { const a = document.getElementById('copy-text');
+		return !a.hidden && a.selectionStart === 0 && a.selectionEnd === a.value.length; })()`); !sel {
+		t.Error("without the clipboard API, the text is not shown selected")
 	}
 	// Copy link: the address with the view, which reopens it.
 	b.do(t, chromedp.Click(chromedp.CSS(`tr[data-row="clean/interpreter/vm"] .row-name`)))
