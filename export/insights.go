@@ -125,7 +125,7 @@ func insights(rv *review.Review) (b []byte, err error) {
 	in := insightsJSON{
 		Markdown: md.String(),
 		Suite:    sum.Suite(),
-		Chance:   sum.Chance(),
+		Chance:   chanceNote(sum.Tests),
 		Rows:     map[string]*rowInsight{},
 		Marks:    marks,
 		Adjusted: map[string]adjustedJSON{},
@@ -137,8 +137,11 @@ func insights(rv *review.Review) (b []byte, err error) {
 		if r.State != review.Compared {
 			continue // a flagged row shows no timing
 		}
-		x := &rowInsight{Drift: r.Extras.Drift(), Outliers: r.Extras.Outliers(), Advice: r.Advice(sum.Threshold)}
+		x := &rowInsight{Drift: r.Extras.DriftNote(), Outliers: r.Extras.OutlierNote()}
 		if r.Extras != nil {
+			// Extras keep SamplesNeeded only where the verdict asks for
+			// advice: inside the noise, underpowered.
+			x.Advice = reviewtext.Advice(r.Extras.SamplesNeeded, adviceShift)
 			x.Trends = trends(r)
 		}
 		if x.Drift != "" || x.Outliers != "" || x.Advice != "" || x.Trends != nil {
@@ -147,7 +150,7 @@ func insights(rv *review.Review) (b []byte, err error) {
 	}
 	for _, m := range adjustMethods {
 		adj := reviewtext.New(&cp, reviewtext.Options{Adjust: m})
-		a := adjustedJSON{Note: adj.Chance(), Rows: map[string]pillJSON{}}
+		a := adjustedJSON{Rows: map[string]pillJSON{}}
 		for i, r := range adj.Rows {
 			if r.State != review.Compared || r.Comparison == nil || r.Verdict == r.Comparison.Verdict {
 				continue
@@ -155,9 +158,39 @@ func insights(rv *review.Review) (b []byte, err error) {
 			s := r.Verdict.String()
 			a.Rows[r.Key.String()] = pillJSON{Status: s, Class: format.StatusClass(s), Label: format.Status(&cp.Rows[i], s)}
 		}
+		a.Note = adjustedNote(adj.Tests, m, len(a.Rows))
 		in.Adjusted[m] = a
 	}
 	return json.Marshal(in) // escapes < > &: nothing in it can end a script element
+}
+
+// adviceShift is the shift, in percent, the advice is for: the page has
+// no -threshold, so compare's default, 1%.
+const adviceShift = 1
+
+// chanceNote is reviewtext's chance note as the page says it (the
+// command line points to -adjust, the page to its switch); "" below
+// reviewtext.ChanceFrom verdicts.
+func chanceNote(tests int) string {
+	if n := reviewtext.ChanceNote(tests); n != "" {
+		return n + "; the adjusted verdicts account for it."
+	}
+	return ""
+}
+
+// methodNames are the adjustments as the page names them.
+var methodNames = map[string]string{stats.Holm: "Holm", stats.BH: "Benjamini–Hochberg"}
+
+// adjustedNote says what an adjusted view changed: "Verdicts adjusted for
+// 28 comparisons (Holm): 1 row the reference calls a regression or an
+// improvement is inside the noise after adjustment."
+func adjustedNote(tests int, method string, changed int) string {
+	rows := "1 row the reference calls a regression or an improvement is"
+	if changed != 1 {
+		rows = strconv.Itoa(changed) + " rows the reference calls a regression or an improvement are"
+	}
+	return "Verdicts adjusted for " + strconv.Itoa(tests) + " comparisons (" + methodNames[method] + "): " +
+		rows + " inside the noise after adjustment; their verdicts are outlined."
 }
 
 // trends are the trend lines of r's sides that drifted.

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -117,7 +118,7 @@ func TestInsightsSayWhatChanceAndAdjustmentDo(t *testing.T) {
 	}
 	for _, m := range adjustMethods {
 		a := in.Adjusted[m]
-		if !strings.HasPrefix(a.Note, "Verdicts adjusted for 28 comparisons (-adjust "+m+")") {
+		if !strings.HasPrefix(a.Note, "Verdicts adjusted for 28 comparisons ("+methodNames[m]+"): "+strconv.Itoa(len(a.Rows))+" row") {
 			t.Errorf("%s: note %q", m, a.Note)
 		}
 		for key, p := range a.Rows {

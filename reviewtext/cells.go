@@ -47,10 +47,49 @@ func verdictText(r Row, threshold float64) string {
 
 // driftText marks the sides that drifted: " (drift: current +5.10%)".
 func driftText(x *Extras) string {
-	if d := x.Drift(); d != "" {
+	if d := x.DriftNote(); d != "" {
 		return " (" + d + ")"
 	}
 	return ""
+}
+
+// DriftNote names the sides that drifted, with how much: "drift: current
+// +5.10%"; empty when none did (or x is nil).
+func (x *Extras) DriftNote() string {
+	if x == nil {
+		return ""
+	}
+	var sides []string
+	if x.DriftBase.Drifted {
+		sides = append(sides, "baseline "+format.Percent(x.DriftBase.Pct))
+	}
+	if x.DriftCur.Drifted {
+		sides = append(sides, "current "+format.Percent(x.DriftCur.Pct))
+	}
+	if len(sides) == 0 {
+		return ""
+	}
+	return "drift: " + strings.Join(sides, ", ")
+}
+
+// OutlierNote counts the sides' far-out samples (stats.Outliers), in the
+// words of DriftNote: "outliers: baseline 2, current 1"; empty when no side
+// has any (or x is nil).
+func (x *Extras) OutlierNote() string {
+	if x == nil {
+		return ""
+	}
+	var sides []string
+	if x.OutliersBase > 0 {
+		sides = append(sides, "baseline "+strconv.Itoa(x.OutliersBase))
+	}
+	if x.OutliersCur > 0 {
+		sides = append(sides, "current "+strconv.Itoa(x.OutliersCur))
+	}
+	if len(sides) == 0 {
+		return ""
+	}
+	return "outliers: " + strings.Join(sides, ", ")
 }
 
 // statusText is the row's status in words.

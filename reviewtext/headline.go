@@ -20,8 +20,11 @@ func (s *Summary) Headline() string {
 // Suite is the suite's geomean shift in words, "geomean +3.85% [+3.10%,
 // +4.61%] over 33 rows: regression"; empty when there is none (no
 // extras, or no row covered).
-func (s *Summary) Suite() string {
-	g := s.Geomean
+func (s *Summary) Suite() string { return GeomeanLine(s.Geomean) }
+
+// GeomeanLine is a suite's geomean shift in words, as Suite says it; empty
+// for nil or a geomean over no row.
+func GeomeanLine(g *stats.Geomean) string {
 	if g == nil || g.Rows == 0 {
 		return ""
 	}
@@ -32,9 +35,22 @@ func (s *Summary) Suite() string {
 	return out + " over " + strconv.Itoa(g.Rows) + " " + plural(g.Rows, "row") + ": " + g.Verdict.String()
 }
 
-// chanceFrom is the number of verdicts from which the summary says how
+// ChanceFrom is the number of verdicts from which the summary says how
 // many chance alone would call: from 20 on, one or more.
-const chanceFrom = 20
+const ChanceFrom = 20
+
+// ChanceNote says how many of tests verdicts chance alone would call,
+// "With 22 rows compared at 95%, about 1.1 regressions or improvements
+// are expected by chance alone, even with no real change"; empty below
+// ChanceFrom.
+func ChanceNote(tests int) string {
+	if tests < ChanceFrom {
+		return ""
+	}
+	return "With " + strconv.Itoa(tests) + " rows compared at 95%, about " +
+		strconv.FormatFloat(Alpha*float64(tests), 'f', 1, 64) +
+		" regressions or improvements are expected by chance alone, even with no real change"
+}
 
 // Notes are the sentences that qualify the headline: what a threshold let
 // through, what chance alone would produce, what could not be compared.
@@ -55,8 +71,17 @@ func (s *Summary) Notes() []string {
 		notes = append(notes, rowsAre(n)+" underpowered: a side has fewer than "+
 			strconv.Itoa(stats.MinSamples)+" samples, so no verdict is claimed.")
 	}
-	if n := s.Chance(); n != "" {
-		notes = append(notes, n)
+	if s.Adjust != "" {
+		changed := 0
+		for _, r := range s.Rows {
+			if r.Comparison != nil && r.Status != Failed && r.Verdict != r.Comparison.Verdict {
+				changed++
+			}
+		}
+		notes = append(notes, "Verdicts adjusted for "+strconv.Itoa(s.Tests)+" comparisons (-adjust "+s.Adjust+"): "+
+			rowsAre(changed)+" inside the noise after adjustment that the reference calls a regression or an improvement.")
+	} else if chance := ChanceNote(s.Tests); chance != "" {
+		notes = append(notes, chance+"; -adjust holm or bh accounts for it.")
 	}
 	switch {
 	case s.Compared() == 0:
@@ -65,29 +90,6 @@ func (s *Summary) Notes() []string {
 		notes = append(notes, "No row has a verdict: every row compared is underpowered.")
 	}
 	return notes
-}
-
-// Chance is the note on verdicts across many rows: with Adjust, how many
-// verdicts the adjustment took back; without, from chanceFrom rows
-// compared on, how many regressions or improvements chance alone would
-// call. "" when there is nothing to say.
-func (s *Summary) Chance() string {
-	if s.Adjust != "" {
-		changed := 0
-		for _, r := range s.Rows {
-			if r.Comparison != nil && r.Status != Failed && r.Verdict != r.Comparison.Verdict {
-				changed++
-			}
-		}
-		return "Verdicts adjusted for " + strconv.Itoa(s.Tests) + " comparisons (-adjust " + s.Adjust + "): " +
-			rowsAre(changed) + " inside the noise after adjustment that the reference calls a regression or an improvement."
-	}
-	if s.Tests >= chanceFrom {
-		return "With " + strconv.Itoa(s.Tests) + " rows compared at 95%, about " +
-			strconv.FormatFloat(Alpha*float64(s.Tests), 'f', 1, 64) +
-			" regressions or improvements are expected by chance alone, even with no real change; -adjust holm or bh accounts for it."
-	}
-	return ""
 }
 
 // rowsAre is "1 row is" or "3 rows are".

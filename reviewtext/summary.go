@@ -8,6 +8,7 @@ import (
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/wasm/format"
 )
 
 // Status is what a row of a review is to its reader and to a gate. The
@@ -83,6 +84,13 @@ type Options struct {
 	Extras bool
 	// Comparer, when not nil, is reused for the geomean's bootstrap.
 	Comparer *stats.Comparer
+	// Measured, when not nil, holds rows' extras measured already, by
+	// row index (see Measure; nil for a row not measured), and Geomean,
+	// when not nil, the suite's: with Extras, New takes them instead of
+	// measuring again. The viewer measures both in its workers, off the
+	// page's main thread.
+	Measured []*Extras
+	Geomean  *stats.Geomean
 }
 
 // Alpha is the level verdicts are called at: 1 - stats.Confidence.
@@ -187,11 +195,21 @@ func New(v *review.Review, o Options) *Summary {
 		row := &s.Rows[i]
 		row.Status = statusOf(row, o.Threshold)
 		s.Counts[row.Status]++
-		if o.Extras && row.Comparison != nil {
+		switch {
+		case !o.Extras || row.Comparison == nil:
+		case o.Measured != nil && i < len(o.Measured) && o.Measured[i] != nil:
+			x := *o.Measured[i]
+			x.forVerdict(row.Verdict)
+			row.Extras = &x
+		default:
 			row.Extras = extrasOf(row, o.Threshold)
 		}
 	}
-	if o.Extras {
+	switch {
+	case o.Extras && o.Geomean != nil:
+		g := *o.Geomean
+		s.Geomean = &g
+	case o.Extras:
 		s.Geomean = s.geomean(o.Comparer)
 	}
 	return s
@@ -225,21 +243,45 @@ func statusOf(r *Row, threshold float64) Status {
 
 // extrasOf measures a row both sides of which have samples.
 func extrasOf(r *Row, threshold float64) *Extras {
-	base, cur := r.Base.Samples, r.Cur.Samples
-	x := &Extras{
-		DriftBase:    stats.DriftOf(base),
-		DriftCur:     stats.DriftOf(cur),
-		OutliersBase: stats.Outliers(base),
-		OutliersCur:  stats.Outliers(cur),
+	shift := threshold
+	if shift == 0 {
+		shift = 1
 	}
-	if r.Verdict != stats.Regression && r.Verdict != stats.Improvement {
-		shift := threshold
-		if shift == 0 {
-			shift = 1
-		}
-		x.SamplesNeeded = stats.SamplesNeeded(base, cur, shift)
+	x := Measure(r.Base.Samples, r.Cur.Samples, shift)
+	x.forVerdict(r.Verdict)
+	return &x
+}
+
+// Measure measures what a row shows beyond its comparison, whatever its
+// verdict: SamplesNeeded is estimated for a shift of shift percent even
+// for a regression or an improvement, so that a caller that adjusts the
+// verdicts later (the viewer's switch) has it. New keeps it only where
+// the verdict asks for it.
+func Measure(base, cur []uint64, shift float64) Extras {
+	return Extras{
+		DriftBase:     stats.DriftOf(base),
+		DriftCur:      stats.DriftOf(cur),
+		OutliersBase:  stats.Outliers(base),
+		OutliersCur:   stats.Outliers(cur),
+		SamplesNeeded: stats.SamplesNeeded(base, cur, shift),
 	}
-	return x
+}
+
+// forVerdict drops SamplesNeeded where verdict needs no advice: a
+// regression or an improvement is resolved already.
+func (x *Extras) forVerdict(verdict stats.Verdict) {
+	if verdict == stats.Regression || verdict == stats.Improvement {
+		x.SamplesNeeded = 0
+	}
+}
+
+// Advice is the samples-needed advice in words, "about 140 samples a
+// side would resolve a 1% shift"; empty when there is none (n is 0).
+func Advice(n int, shift float64) string {
+	if n <= 0 {
+		return ""
+	}
+	return "about " + format.Count(n) + " samples a side would resolve a " + percent(shift) + " shift"
 }
 
 // geomean is the suite's shift over the rows compared (neither run

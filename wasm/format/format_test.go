@@ -91,3 +91,9 @@ func TestStatus(t *testing.T) {
 		})
 	}
 }
+
+func TestCount(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 10000: "10,000", 1234567: "1,234,567", -4500: "-4,500"} {
+		check(t, "Count", Count(n), want)
+	}
+}

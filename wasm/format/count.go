@@ -1,0 +1,20 @@
+package format
+
+import "strconv"
+
+// Count writes n with its thousands separated by commas, as the page
+// writes counts of rows: 10,000.
+func Count(n int) string {
+	s := strconv.Itoa(n)
+	neg := n < 0
+	if neg {
+		s = s[1:]
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		return "-" + s
+	}
+	return s
+}
