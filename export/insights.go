@@ -44,6 +44,15 @@ type insightsJSON struct {
 	// Adjusted holds, for each method (stats.Holm, stats.BH), the note on
 	// its verdicts and the rows whose verdict it changes.
 	Adjusted map[string]adjustedJSON `json:"adjusted"`
+	// Methods are the switch's choices, in order: the reference's
+	// verdicts (value ""), then each adjustment.
+	Methods []methodJSON `json:"methods"`
+}
+
+// methodJSON is a choice of the adjusted-view switch.
+type methodJSON struct {
+	Value string `json:"value"`
+	Label string `json:"label"`
 }
 
 // geomeanJSON is the suite's shift, in percent, and its verdict.
@@ -81,11 +90,13 @@ type adjustedJSON struct {
 	Rows map[string]pillJSON `json:"rows"`
 }
 
-// pillJSON is a verdict as the table shows it.
+// pillJSON is a verdict as the table shows it; Title says it is adjusted
+// and what the reference says.
 type pillJSON struct {
 	Status string `json:"status"`
 	Class  string `json:"class"`
 	Label  string `json:"label"`
+	Title  string `json:"title"`
 }
 
 // marks are insightsJSON.Marks.
@@ -128,6 +139,7 @@ func insights(rv *review.Review) (b []byte, err error) {
 		Chance:   chanceNote(sum.Tests),
 		Rows:     map[string]*rowInsight{},
 		Marks:    marks,
+		Methods:  []methodJSON{{"", "the reference's"}},
 		Adjusted: map[string]adjustedJSON{},
 	}
 	if g := sum.Geomean; g != nil && g.Rows > 0 {
@@ -155,10 +167,13 @@ func insights(rv *review.Review) (b []byte, err error) {
 			if r.State != review.Compared || r.Comparison == nil || r.Verdict == r.Comparison.Verdict {
 				continue
 			}
-			s := r.Verdict.String()
-			a.Rows[r.Key.String()] = pillJSON{Status: s, Class: format.StatusClass(s), Label: format.Status(&cp.Rows[i], s)}
+			s, ref := r.Verdict.String(), r.Comparison.Verdict.String()
+			label := format.Status(&cp.Rows[i], s)
+			a.Rows[r.Key.String()] = pillJSON{Status: s, Class: format.StatusClass(s), Label: label,
+				Title: label + " (adjusted by " + methodNames[m] + "; the reference says " + format.Status(&cp.Rows[i], ref) + ")"}
 		}
 		a.Note = adjustedNote(adj.Tests, m, len(a.Rows))
+		in.Methods = append(in.Methods, methodJSON{m, "adjusted (" + methodNames[m] + ")"})
 		in.Adjusted[m] = a
 	}
 	return json.Marshal(in) // escapes < > &: nothing in it can end a script element

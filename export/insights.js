@@ -17,10 +17,9 @@
     if (text !== undefined) e.textContent = text;
     return e;
   };
-  const methods = { holm: 'Holm', bh: 'Benjamini–Hochberg' };
   const methodOf = (hash) => {
     const m = new URLSearchParams(hash.replace(/^#/, '')).get('adjust') || '';
-    return m in methods ? m : '';
+    return m in ins.adjusted ? m : '';
   };
 
   // The header: the geomean, the chance note, the switch and the buttons.
@@ -32,8 +31,7 @@
   const label = tools.appendChild(el('label', '', 'Verdicts '));
   const adjust = label.appendChild(el('select'));
   adjust.id = 'adjust';
-  adjust.appendChild(el('option', '', "the reference's")).value = '';
-  for (const m in methods) adjust.appendChild(el('option', '', 'adjusted (' + methods[m] + ')')).value = m;
+  for (const m of ins.methods) adjust.appendChild(el('option', '', m.label)).value = m.value;
   const copyMd = tools.appendChild(el('button', '', 'Copy as Markdown'));
   copyMd.type = 'button';
   copyMd.id = 'copy-markdown';
@@ -67,7 +65,7 @@
     }
     const adj = method && ins.adjusted[method].rows[key];
     pill.textContent = adj ? adj.label : pill.dataset.label;
-    pill.title = adj ? adj.label + ' (adjusted; the reference says ' + pill.dataset.label + ')' : pill.dataset.label;
+    pill.title = adj ? adj.title : pill.dataset.label;
     pill.className = adj ? 'pill ' + adj.class + ' adjusted' : pill.dataset.cls;
     td.querySelectorAll('.insight').forEach((e) => e.remove());
     const x = ins.rows[key];

@@ -125,7 +125,17 @@ func TestInsightsSayWhatChanceAndAdjustmentDo(t *testing.T) {
 			if p.Status != "inside the noise" || p.Class != "noise" {
 				t.Errorf("%s: %s adjusted to %+v, want inside the noise", m, key, p)
 			}
+			if !strings.HasPrefix(p.Title, "inside the noise (adjusted by "+methodNames[m]+"; the reference says ") {
+				t.Errorf("%s: %s's title %q", m, key, p.Title)
+			}
 		}
+	}
+	var methods []string
+	for _, m := range in.Methods {
+		methods = append(methods, m.Value+"="+m.Label)
+	}
+	if got := strings.Join(methods, ", "); got != "=the reference's, holm=adjusted (Holm), bh=adjusted (Benjamini–Hochberg)" {
+		t.Errorf("the switch's choices: %s", got)
 	}
 	// Of 28 rows, 24 unchanged: chance calls one, Holm takes it back.
 	if len(in.Adjusted[stats.Holm].Rows) == 0 {
