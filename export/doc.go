@@ -16,6 +16,15 @@
 // hash, and fetches nothing, so the file opens from disk, offline, years
 // later.
 //
+// Beside the reference's verdicts, and never instead of them, a page of
+// two reports carries what the command line says with -format (insights.go,
+// shown by insights.js, the policy's third script): each row's drift,
+// outliers and samples-needed advice, the drifted sides' trends, the
+// chance-verdict note, Holm's and Benjamini–Hochberg's verdicts for the
+// adjusted-view switch, the suite's geomean, and the exact text of
+// `benchview compare -format markdown` for Copy as Markdown. Every
+// sentence is reviewtext's or written here, in Go.
+//
 // The package computes (through core) and renders; it never reads or writes
 // files, never imports os or syscall/js, and compiles both natively (the
 // command line) and for GOOS=js GOARCH=wasm (the viewer's "Download report"

@@ -77,7 +77,9 @@ func (m *markup) page(v view) {
 		"<script type=\"application/gzip\" id=\"benchview-echarts\">", v.ECharts, "</script>\n",
 		"<script type=\"application/gzip\" id=\"benchview-bars\">", v.Bars, "</script>\n",
 		"<script type=\"application/gzip\" id=\"benchview-run-order\">", v.RunOrder, "</script>\n",
-		"<script>", v.Script, "</script>\n</body>\n</html>\n")
+		"<script>", v.Script, "</script>\n")
+	m.raw("<script type=\"application/json\" id=\"benchview-insights\">", v.Insights, "</script>\n",
+		"<script>", v.InsightsScript, "</script>\n</body>\n</html>\n")
 }
 
 // header is the title and what the page compares.

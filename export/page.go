@@ -59,6 +59,12 @@ func Page(rv *review.Review, echartsJS []byte) (page []byte, err error) {
 	if err != nil {
 		return nil, err
 	}
+	ins := []byte("null") // one report alone: nothing to compare or copy
+	if paired {
+		if ins, err = insights(rv); err != nil {
+			return nil, err
+		}
+	}
 	v := view{
 		Title:          title(rv),
 		Paired:         paired,
@@ -68,13 +74,15 @@ func Page(rv *review.Review, echartsJS []byte) (page []byte, err error) {
 		Problems:       problems(rv),
 		Table:          table,
 		IntervalHeight: intervalHeight(rows),
-		CSP:            csp(echartsJS, []byte(pageJS)),
+		CSP:            csp(echartsJS, []byte(pageJS), []byte(insightsJS)),
 		CSS:            pageCSS,
 		Data:           packed(b.Data),
 		Bars:           packed(b.Bars),
 		RunOrder:       packed(b.RunOrder),
 		ECharts:        packed(echartsJS),
 		Script:         pageJS,
+		Insights:       string(ins),
+		InsightsScript: insightsJS,
 	}
 	var m markup
 	m.page(v)
@@ -92,7 +100,11 @@ type view struct {
 	Table                          tableView
 	IntervalHeight                 int // pixels
 	CSS, Script                    string
-	Data, Bars, RunOrder, ECharts  string // packed
+	// Insights is the JSON of insightsJSON (insights.go), escaped by
+	// encoding/json so that no "</script" can be in it; InsightsScript
+	// (insights.js) shows it, after Script.
+	Insights, InsightsScript      string
+	Data, Bars, RunOrder, ECharts string // packed
 }
 
 // csp allows exactly the given inline scripts by their hashes (page.js, and

@@ -153,6 +153,7 @@
     add('filter', v.filter);
     add('q', v.q);
     add('row', v.row);
+    add('adjust', document.body.dataset.adjust); // insights.js's switch
     return parts.length ? '#' + parts.join('&') : '';
   };
   let view = parse(location.hash);
@@ -295,6 +296,7 @@
     if (!c) c = echarts.init(el);
     charts.set(el, optionIn);
     c.setOption(optionIn(theme), true);
+    el.dispatchEvent(new CustomEvent('benchview-drawn', { bubbles: true })); // for insights.js
     return c;
   };
 

@@ -125,14 +125,14 @@ func TestEveryRowIsInTheTableOnceWithItsName(t *testing.T) {
 
 func TestHostileNamesStayData(t *testing.T) {
 	p := page(t, reviewOf(hostileNames, func(i int) int { return i % 3 }))
-	// The page has exactly its five script elements: a name that closed
+	// The page has exactly its seven script elements: a name that closed
 	// one, or opened another, would change the count.
 	scripts := scriptTag.FindAllStringSubmatch(p, -1)
-	if len(scripts) != 5 {
-		t.Fatalf("%d script elements, want 5", len(scripts))
+	if len(scripts) != 7 {
+		t.Fatalf("%d script elements, want 7", len(scripts))
 	}
-	if n := strings.Count(strings.ToLower(p), "<script"); n != 5 {
-		t.Errorf("%d \"<script\" in the page, want 5", n)
+	if n := strings.Count(strings.ToLower(p), "<script"); n != 7 {
+		t.Errorf("%d \"<script\" in the page, want 7", n)
 	}
 	// The table sits in a noscript element, whose content the browser
 	// reads as text up to the first "</noscript": a name must not end it.
@@ -194,18 +194,18 @@ func TestTheCSPAllowsExactlyThePageScripts(t *testing.T) {
 			t.Errorf("policy %q lacks %q", policy, want)
 		}
 	}
-	// Two scripts run: the page's own, inline, and ECharts, which it
-	// inserts once inflated. Nothing else may.
+	// Three scripts run: the page's own and its insights', inline, and
+	// ECharts, which the first inserts once inflated. Nothing else may.
 	scripts := scriptTag.FindAllStringSubmatch(p, -1)
-	if len(scripts) != 5 {
-		t.Fatalf("%d script elements, want 5", len(scripts))
+	if len(scripts) != 7 {
+		t.Fatalf("%d script elements, want 7", len(scripts))
 	}
 	lib := unpack(t, scripts[1][2])
 	if !bytes.Equal(lib, fakeECharts) {
 		t.Errorf("the packed library is %q, want %q", lib, fakeECharts)
 	}
 	var hashes []string
-	for _, s := range [][]byte{lib, []byte(scripts[4][2])} {
+	for _, s := range [][]byte{lib, []byte(scripts[4][2]), []byte(scripts[6][2])} {
 		sum := sha256.Sum256(s)
 		hashes = append(hashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
 	}
@@ -266,7 +266,7 @@ func TestTheLibraryTravelsIntact(t *testing.T) {
 		t.Fatal(err)
 	}
 	scripts := scriptTag.FindAllStringSubmatch(string(b), -1)
-	if len(scripts) != 5 || !bytes.Equal(unpack(t, scripts[1][2]), js) {
+	if len(scripts) != 7 || !bytes.Equal(unpack(t, scripts[1][2]), js) {
 		t.Errorf("the library did not travel intact")
 	}
 	for _, bad := range [][]byte{nil, []byte("x = '\xff';")} {

@@ -34,18 +34,19 @@ func SamplesFrom(a js.Value) []uint64 {
 	return s
 }
 
-// Comparisons packs rv's comparisons as a Float64Array of six numbers a
+// Comparisons packs rv's comparisons as a Float64Array of seven numbers a
 // row, in row order: the two medians, Δ, its interval (NaN for an
-// underpowered row) and the verdict; a verdict of -1 is a row with none.
+// underpowered row), the verdict and the p-value (the exported page's
+// adjusted views read it); a verdict of -1 is a row with none.
 func Comparisons(rv *review.Review) js.Value {
-	a := js.Global().Get("Float64Array").New(6 * len(rv.Rows))
+	a := js.Global().Get("Float64Array").New(7 * len(rv.Rows))
 	for i, r := range rv.Rows {
-		v := [6]float64{5: -1}
+		v := [7]float64{5: -1}
 		if c := r.Comparison; c != nil {
-			v = [6]float64{c.BaselineMedian, c.Median, c.Delta, c.Lo, c.Hi, float64(c.Verdict)}
+			v = [7]float64{c.BaselineMedian, c.Median, c.Delta, c.Lo, c.Hi, float64(c.Verdict), c.P}
 		}
 		for j, x := range v {
-			a.SetIndex(6*i+j, x)
+			a.SetIndex(7*i+j, x)
 		}
 	}
 	return a
@@ -54,18 +55,18 @@ func Comparisons(rv *review.Review) js.Value {
 // SetComparisons gives rv's rows the comparisons Comparisons packed from a
 // review of the same reports (review.New gives it the same rows).
 func SetComparisons(rv *review.Review, a js.Value) error {
-	if a.Get("length").Int() != 6*len(rv.Rows) {
+	if a.Get("length").Int() != 7*len(rv.Rows) {
 		return errors.New("the comparisons sent are not of these rows")
 	}
 	for i := range rv.Rows {
-		f := func(j int) float64 { return a.Index(6*i + j).Float() }
+		f := func(j int) float64 { return a.Index(7*i + j).Float() }
 		if f(5) < 0 {
 			rv.Rows[i].Comparison = nil
 			continue
 		}
 		rv.Rows[i].Comparison = &stats.Comparison{
 			BaselineMedian: f(0), Median: f(1), Delta: f(2), Lo: f(3), Hi: f(4),
-			Verdict: stats.Verdict(f(5)),
+			Verdict: stats.Verdict(f(5)), P: f(6),
 		}
 	}
 	return nil

@@ -22,12 +22,12 @@ func TestSamplesTravelExactly(t *testing.T) {
 	}
 }
 
-// The comparisons a worker is handed are the page's, NaN bounds included,
-// and rows without one stay without.
+// The comparisons a worker is handed are the page's, NaN bounds and
+// p-values included, and rows without one stay without.
 func TestComparisonsTravelWhole(t *testing.T) {
 	c := []stats.Comparison{
-		{BaselineMedian: 1e6, Median: 1.05e6, Delta: 5, Lo: 4.5, Hi: 5.5, Verdict: stats.Regression},
-		{BaselineMedian: 3, Median: 3, Delta: 0, Lo: math.NaN(), Hi: math.NaN(), Verdict: stats.Underpowered},
+		{BaselineMedian: 1e6, Median: 1.05e6, Delta: 5, Lo: 4.5, Hi: 5.5, Verdict: stats.Regression, P: 0.0123},
+		{BaselineMedian: 3, Median: 3, Delta: 0, Lo: math.NaN(), Hi: math.NaN(), Verdict: stats.Underpowered, P: math.NaN()},
 	}
 	rv := &review.Review{Rows: []review.Row{{Comparison: &c[0]}, {}, {Comparison: &c[1]}}}
 	packed := Comparisons(rv)
@@ -44,7 +44,7 @@ func TestComparisonsTravelWhole(t *testing.T) {
 		case g != nil:
 			w := *r.Comparison
 			if !same(g.BaselineMedian, w.BaselineMedian) || !same(g.Median, w.Median) || !same(g.Delta, w.Delta) ||
-				!same(g.Lo, w.Lo) || !same(g.Hi, w.Hi) || g.Verdict != w.Verdict {
+				!same(g.Lo, w.Lo) || !same(g.Hi, w.Hi) || g.Verdict != w.Verdict || !same(g.P, w.P) {
 				t.Errorf("row %d: got %+v, want %+v", i, *g, w)
 			}
 		}
