@@ -4,13 +4,16 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/reviewtext"
+	"github.com/benchview/benchview/visible"
 	"github.com/benchview/benchview/wasm/format"
 )
 
@@ -176,7 +179,30 @@ func insights(rv *review.Review) (b []byte, err error) {
 		in.Methods = append(in.Methods, methodJSON{m, "adjusted (" + methodNames[m] + ")"})
 		in.Adjusted[m] = a
 	}
-	return json.Marshal(in) // escapes < > &: nothing in it can end a script element
+	// encoding/json escapes < > &, so nothing in it can end a script
+	// element; escapedJSON also writes the keys' bidirectional controls as
+	// \u escapes, the same JSON, so that the page's source holds none raw.
+	data, err := json.Marshal(in)
+	return escapedJSON(data), err
+}
+
+// escapedJSON writes every rune visible.String would escape (encoding/json
+// leaves the bidirectional controls and DEL to U+009F raw) as its \u
+// escape. Such a rune can only be inside a JSON string, where the escape
+// means the same character.
+func escapedJSON(data []byte) []byte {
+	if !bytes.ContainsFunc(data, visible.Unsafe) {
+		return data
+	}
+	out := make([]byte, 0, len(data)+64)
+	for _, r := range string(data) {
+		if visible.Unsafe(r) {
+			out = fmt.Appendf(out, `\u%04x`, r)
+			continue
+		}
+		out = utf8.AppendRune(out, r)
+	}
+	return out
 }
 
 // adviceShift is the shift, in percent, the advice is for: the page has
