@@ -20,10 +20,13 @@ const shownRows = `({
 	Keys: [...document.querySelectorAll("tr[data-row]")].filter(tr => !tr.hidden).map(tr => tr.dataset.row),
 	Selected: document.querySelector("tr[data-row][aria-selected=true]")?.dataset.row ?? "",
 	Cells: [...document.querySelectorAll("tr[data-row]")].filter(tr => !tr.hidden).map(tr => [...tr.cells].map(c => {
-		// The notes beside a verdict (drift, outliers, advice) are the
-		// viewer's; the exported page does not show them yet.
+		// The notes beside a verdict (drift, outliers, advice) are worded
+		// differently by design: the viewer writes them out (.note), the
+		// exported page shows short marks with the sentence in their
+		// title (.insight). The tests of each page check them; here the
+		// rest of the cells must read alike.
 		const k = c.cloneNode(true);
-		k.querySelectorAll(".note").forEach(n => n.remove());
+		k.querySelectorAll(".note, .insight").forEach(n => n.remove());
 		return k.textContent.trim();
 	}))})`
 
