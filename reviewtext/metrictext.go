@@ -21,21 +21,12 @@ import (
 // a geomean line per unit and the notes.
 func (s *MetricSummary) Text(w io.Writer, color bool) error {
 	b := bufio.NewWriter(w)
-	head := cells{"row", "baseline", "current", "Δ%", "95% interval", "verdict"}
 	rows := make([]cells, len(s.Rows))
-	width := widths(head)
+	statuses := make([]Status, len(s.Rows))
 	for i, r := range s.Rows {
-		rows[i] = metricCells(r, s.Threshold)
-		width = maxWidths(width, widths(rows[i]))
+		rows[i], statuses[i] = metricCells(r, s.Threshold), r.Status
 	}
-	writeLine(b, head, width, "")
-	for i, c := range rows {
-		paint := ""
-		if color {
-			paint = colors[s.Rows[i].Status]
-		}
-		writeLine(b, c, width, paint)
-	}
+	writeTable(b, rows, statuses, color)
 	headline := "no rows"
 	if sum(s.Counts) > 0 {
 		headline = countsOf(s.Counts)

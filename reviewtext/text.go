@@ -14,21 +14,12 @@ import (
 // and names are visible-escaped either way.
 func (s *Summary) Text(w io.Writer, color bool) error {
 	b := bufio.NewWriter(w)
-	head := cells{"row", "baseline", "current", "Δ%", "95% interval", "verdict"}
 	rows := make([]cells, len(s.Rows))
-	width := widths(head)
+	statuses := make([]Status, len(s.Rows))
 	for i, r := range s.Rows {
-		rows[i] = cellsOf(r, s.Threshold)
-		width = maxWidths(width, widths(rows[i]))
+		rows[i], statuses[i] = cellsOf(r, s.Threshold), r.Status
 	}
-	writeLine(b, head, width, "")
-	for i, c := range rows {
-		paint := ""
-		if color {
-			paint = colors[s.Rows[i].Status]
-		}
-		writeLine(b, c, width, paint)
-	}
+	writeTable(b, rows, statuses, color)
 	b.WriteString("\n" + s.Headline() + "\n")
 	if suite := s.Suite(); suite != "" {
 		b.WriteString(suite + "\n")
@@ -58,6 +49,25 @@ type width [6]int
 
 func (c cells) list() [6]string {
 	return [6]string{c.Name, c.Baseline, c.Current, c.Delta, c.Interval, c.Verdict}
+}
+
+// writeTable writes the table's header and rows aligned in columns; with
+// color, each row's status is painted as colors says. Summary.Text and
+// MetricSummary.Text share it.
+func writeTable(b *bufio.Writer, rows []cells, statuses []Status, color bool) {
+	head := cells{"row", "baseline", "current", "Δ%", "95% interval", "verdict"}
+	width := widths(head)
+	for _, c := range rows {
+		width = maxWidths(width, widths(c))
+	}
+	writeLine(b, head, width, "")
+	for i, c := range rows {
+		paint := ""
+		if color {
+			paint = colors[statuses[i]]
+		}
+		writeLine(b, c, width, paint)
+	}
 }
 
 func widths(c cells) width {
