@@ -200,9 +200,7 @@ func (s *MetricSummary) summaryOnly() int {
 }
 
 // Judged is Summary.Judged.
-func (s *MetricSummary) Judged() int {
-	return s.Counts[Regression] + s.Counts[BelowThreshold] + s.Counts[Improvement] + s.Counts[InsideTheNoise]
-}
+func (s *MetricSummary) Judged() int { return judged(&s.Counts) }
 
 // With is the rows with status st, in the review's order.
 func (s *MetricSummary) With(st Status) []MetricRow {

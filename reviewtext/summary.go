@@ -316,8 +316,12 @@ func (s *Summary) Compared() int {
 // Judged is how many rows were compared with a verdict: regressions
 // (below the threshold or not), improvements, rows inside the noise. A
 // gate has nothing to judge when it is zero.
-func (s *Summary) Judged() int {
-	return s.Counts[Regression] + s.Counts[BelowThreshold] + s.Counts[Improvement] + s.Counts[InsideTheNoise]
+func (s *Summary) Judged() int { return judged(&s.Counts) }
+
+// judged is how many of counts have a verdict, for Summary.Judged and
+// MetricSummary.Judged.
+func judged(counts *[nStatus]int) int {
+	return counts[Regression] + counts[BelowThreshold] + counts[Improvement] + counts[InsideTheNoise]
 }
 
 // With is the rows with status st, in the review's order.
