@@ -333,7 +333,7 @@ func statsTool(path, baseline string, strict bool, stdout, stderr io.Writer) err
 				out.Write(reviewtext.MetricStats(r, m))
 			} else {
 				fmt.Fprintf(stderr, "%s:%d: warning: row %s has only the tool's summary, no samples (%s)\n",
-					visible.String(rep.Name), r.Line, visible.String(r.Key()+" ["+m.Name+"]"), visible.String(r.Note))
+					visible.String(rep.Name), r.Line, visible.String(r.Label()+" ["+m.Name+"]"), visible.String(r.Note))
 			}
 		}
 	}
@@ -767,7 +767,7 @@ func compareMetrics(rows []reviewtext.MetricRow, comparer *stats.Comparer, p *pr
 // metricName is how stderr names a row of a metric: the result's key
 // and the metric.
 func metricName(r reviewtext.MetricRow) string {
-	return visible.String(r.Result().Key() + " [" + r.Metric().Name + "]")
+	return visible.String(r.Result().Label() + " [" + r.Metric().Name + "]")
 }
 
 // tellMetricRows is tellRows for rows of metrics: failed runs, rows with

@@ -52,7 +52,7 @@ func (s *MetricSummary) Text(w io.Writer, color bool) error {
 func metricCells(r MetricRow, threshold float64) cells {
 	m := r.Metric()
 	c := cells{
-		Name:     visible.String(r.Result().Key() + " [" + m.Name + "]"),
+		Name:     visible.String(r.Result().Label() + " [" + m.Name + "]"),
 		Baseline: format.None, Current: format.None, Delta: format.None, Interval: format.None,
 		Verdict: metricStatusText(r, threshold) + driftText(r.Extras),
 	}
@@ -96,6 +96,10 @@ func metricStatusText(r MetricRow, threshold float64) string {
 		return "missing from the current run"
 	case Added:
 		return "new in the current run"
+	case InsideTheNoise:
+		if r.Unchanged() {
+			return "unchanged: all samples equal"
+		}
 	case Underpowered:
 		if r.State == toolreport.SummaryOnly {
 			return "summary only: no samples to compare"
