@@ -100,9 +100,6 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if o.format == "markdown" {
-			return usageError(flags, fmt.Sprintf("-format markdown: written for cove-bench reports only so far; %s reports are written as json (the default), text or csv", tb.Format))
-		}
 		return compareTools(tb, tc, o, stdout, stderr)
 	}
 
@@ -692,8 +689,8 @@ func sampled(r *toolreport.Report) bool {
 
 // compareTools is compare for two reports of another tool than
 // cove-bench: one JSON line per (result, metric) compared and a geomean
-// line per unit (reviewtext.MetricSummary.JSON; -format text and csv
-// write its Text and CSV, markdown is refused before); the rows that failed,
+// line per unit (reviewtext.MetricSummary.JSON; -format text, markdown and
+// csv write its Text, Markdown and CSV); the rows that failed,
 // kept only a summary, are underpowered or missing told on stderr; the
 // gate as for cove-bench.
 func compareTools(base, cur *toolreport.Report, o compareFlags, stdout, stderr io.Writer) error {
@@ -716,11 +713,15 @@ func compareTools(base, cur *toolreport.Report, o compareFlags, stdout, stderr i
 		Threshold: o.threshold, Adjust: o.adjust, Extras: true, Comparer: &comparer,
 	})
 	p.end()
+	sum.Config = cur.Shared()
+	sum.Problems = append(slices.Clone(base.Problems), cur.Problems...)
 	tellMetricRows(stderr, sum)
 	var err error
 	switch o.format {
 	case "text":
 		err = sum.Text(stdout, colorful(stdout))
+	case "markdown":
+		err = sum.Markdown(stdout)
 	case "csv":
 		err = sum.CSV(stdout)
 	default:

@@ -44,6 +44,12 @@ type MetricSummary struct {
 	// Geomeans are the suite's shifts, one per unit in the order the
 	// units first appear; nil unless Options.Extras.
 	Geomeans []UnitGeomean
+	// Config is the configuration of the whole run, shown once
+	// (toolreport.Report.Shared of the current report), and Problems are
+	// the lines of either report that could not be read, baseline first:
+	// NewMetrics has only the rows, so its caller sets them for Markdown.
+	Config   []toolreport.Pair
+	Problems []toolreport.Problem
 }
 
 // UnitGeomean is the suite's shift over the rows of one unit compared;

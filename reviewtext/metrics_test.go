@@ -23,10 +23,11 @@ func rate(name string, better toolreport.Better, centre float64, n int) toolrepo
 func metricsOf(base, cur *toolreport.Report, o Options) *MetricSummary {
 	matched := toolreport.Match(base, cur)
 	rows := make([]MetricRow, len(matched))
+	var comparer stats.Comparer // rows of the same sizes share the resampling
 	for i, m := range matched {
 		rows[i].Row = m
 		if m.State == toolreport.Compared || (m.BaseMetric != nil && m.CurMetric != nil && m.BaseMetric.Samples != nil && m.CurMetric.Samples != nil) {
-			c := stats.CompareFloats(m.BaseMetric.Samples, m.CurMetric.Samples)
+			c := comparer.CompareFloats(m.BaseMetric.Samples, m.CurMetric.Samples)
 			if m.CurMetric.Better == toolreport.Higher {
 				c = c.HigherIsBetter()
 			}

@@ -136,6 +136,18 @@ func (s *MetricSummary) notes() []string {
 		notes = append(notes, rowsAre(n)+" underpowered: a side has fewer than "+strconv.Itoa(stats.MinSamples)+
 			" samples, or a baseline median of zero, so no verdict is claimed.")
 	}
+	if s.Adjust != "" {
+		changed := 0
+		for _, r := range s.Rows {
+			if r.Comparison != nil && r.Status != Failed && r.Verdict != r.Comparison.Verdict {
+				changed++
+			}
+		}
+		notes = append(notes, "Verdicts adjusted for "+strconv.Itoa(s.Tests)+" comparisons (-adjust "+s.Adjust+"): "+
+			rowsAre(changed)+" inside the noise after adjustment that alone would be a regression or an improvement.")
+	} else if chance := ChanceNote(s.Tests); chance != "" {
+		notes = append(notes, chance+"; -adjust holm or bh accounts for it.")
+	}
 	if s.Judged() == 0 {
 		notes = append(notes, "No row has a verdict.")
 	}
