@@ -563,10 +563,6 @@ func isDir(path string) bool {
 	return err == nil && info.IsDir()
 }
 
-// sniffLen is how much of a file compare and stats read to tell its
-// format: what toolreport.Sniff looks at.
-const sniffLen = 64 << 10
-
 // sniffFile tells which tool wrote the file at path from its start, as
 // toolreport.Sniff does; a folder is criterion's. An error that is not
 // Sniff's (the file cannot be opened) is returned as it is.
@@ -579,7 +575,7 @@ func sniffFile(path string) (toolreport.Format, error) {
 		return "", err
 	}
 	defer f.Close()
-	head := make([]byte, sniffLen)
+	head := make([]byte, toolreport.SniffLen)
 	n, err := io.ReadFull(f, head)
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		return "", fmt.Errorf("%s: %w", path, err)
