@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/toolreport"
 	"github.com/benchview/benchview/visible"
 )
@@ -171,27 +172,47 @@ func TestMetricMarkdownStaysUnderGitHubsLimit(t *testing.T) {
 	}
 }
 
-// FuzzMetricMarkdown: whatever a tool's names, units and reasons hold,
-// the Markdown keeps each row in its table as one code span, shows no
-// control or bidirectional character raw, and renders no markup from
-// them.
+// FuzzMetricMarkdown: whatever a tool's names, units, reasons and
+// configuration hold, the Markdown keeps each row in its table as one
+// code span and renders no markup from them, and neither it nor Text
+// shows a control or bidirectional character raw or splits a row's line.
 func FuzzMetricMarkdown(f *testing.F) {
 	for _, s := range []string{"pure", "a|b", "`x``", "<script>alert(1)</script>", "\x1b[2J", "a\u202eb", "a\r\nb", "\\|", "[x](y)", "", "\xff"} {
 		f.Add(s, s, s)
 	}
 	f.Fuzz(func(t *testing.T, name, unit, why string) {
 		base, cur := hostileReports(name, unit, why)
-		s := metricsOf(base, cur, Options{})
+		// Comparisons set by hand: the fuzzer is after the writers, and a
+		// bootstrap a row would slow it a hundredfold.
+		matched := toolreport.Match(base, cur)
+		rows := make([]MetricRow, len(matched))
+		for i, m := range matched {
+			rows[i].Row = m
+			if m.BaseMetric != nil && m.CurMetric != nil {
+				rows[i].Comparison = &stats.Comparison{BaselineMedian: 100, Median: 200, Delta: 100, Lo: 90, Hi: 110, Verdict: stats.Regression, P: 0.001}
+			}
+		}
+		s := NewMetrics(base.Name, cur.Name, rows, Options{})
 		s.Config = cur.Shared()
 		s.Problems = base.Problems
 		var md bytes.Buffer
 		if err := s.Markdown(&md); err != nil {
 			t.Fatal(err)
 		}
-		for _, r := range md.String() {
-			if r != '\n' && visible.Unsafe(r) {
-				t.Fatalf("the Markdown holds %U:\n%q", r, md.String())
+		var txt bytes.Buffer
+		if err := s.Text(&txt, false); err != nil {
+			t.Fatal(err)
+		}
+		for what, out := range map[string]string{"Markdown": md.String(), "text": txt.String()} {
+			for _, r := range out {
+				if r != '\n' && visible.Unsafe(r) {
+					t.Fatalf("the %s holds %U:\n%q", what, r, out)
+				}
 			}
+		}
+		table, _, _ := strings.Cut(txt.String(), "\n\n")
+		if n := strings.Count(table, "\n") + 1; n != len(s.Rows)+1 {
+			t.Fatalf("the text table has %d lines for %d rows: a name split a line\n%s", n, len(s.Rows), txt.String())
 		}
 		checkMetricMarkdown(t, s, md.Bytes())
 	})

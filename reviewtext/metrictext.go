@@ -15,10 +15,10 @@ import (
 )
 
 // Text writes the summary as Summary.Text does, one line a row and metric:
-// the result's key and the metric's name, the medians scaled in the
+// the result's label and the metric's name, the medians scaled in the
 // metric's unit as benchstat scales them ("2.451µ sec/op", "1.285G B/s"),
 // Δ% and its interval (a rate's own shift), the status; then the headline,
-// a geomean line per unit and the notes.
+// a geomean line per unit, the run's configuration (Config) and the notes.
 func (s *MetricSummary) Text(w io.Writer, color bool) error {
 	b := bufio.NewWriter(w)
 	rows := make([]cells, len(s.Rows))
@@ -41,6 +41,13 @@ func (s *MetricSummary) Text(w io.Writer, color bool) error {
 			line += " " + iv
 		}
 		b.WriteString(line + " over " + strconv.Itoa(g.Geomean.Rows) + " " + plural(g.Geomean.Rows, "row") + ": " + g.Geomean.Verdict.String() + "\n")
+	}
+	if len(s.Config) > 0 {
+		var pairs []string
+		for _, p := range s.Config {
+			pairs = append(pairs, visible.String(p.Key+"="+p.Value))
+		}
+		b.WriteString("run on " + strings.Join(pairs, " ") + "\n")
 	}
 	for _, n := range s.notes() {
 		b.WriteString(n + "\n")
