@@ -143,6 +143,9 @@ func TestZeroOnBothSidesIsUnchanged(t *testing.T) {
 	if n := strings.Count(text.String(), "unchanged: all samples equal"); n != 2 {
 		t.Errorf("%d rows read unchanged, want 2:\n%s", n, text.String())
 	}
+	if !strings.Contains(text.String(), "Of the rows inside the noise, 2 rows are unchanged") {
+		t.Errorf("no note counting the unchanged rows:\n%s", text.String())
+	}
 	var zero map[string]any
 	if err := json.Unmarshal([]byte(strings.SplitN(js.String(), "\n", 2)[0]), &zero); err != nil {
 		t.Fatal(err)

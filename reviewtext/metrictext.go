@@ -143,6 +143,9 @@ func (s *MetricSummary) notes() []string {
 		notes = append(notes, rowsAre(n)+" underpowered: a side has fewer than "+strconv.Itoa(stats.MinSamples)+
 			" samples, or a baseline median of zero, so no verdict is claimed.")
 	}
+	if n := s.unchanged(); n > 0 {
+		notes = append(notes, "Of the rows inside the noise, "+rowsAre(n)+" unchanged: every sample the same number in both runs.")
+	}
 	if s.Adjust != "" {
 		changed := 0
 		for _, r := range s.Rows {
@@ -159,6 +162,17 @@ func (s *MetricSummary) notes() []string {
 		notes = append(notes, "No row has a verdict.")
 	}
 	return notes
+}
+
+// unchanged counts the rows that are Unchanged.
+func (s *MetricSummary) unchanged() int {
+	n := 0
+	for i := range s.Rows {
+		if s.Rows[i].Unchanged() {
+			n++
+		}
+	}
+	return n
 }
 
 // metricCSVHeader names the columns of MetricSummary.CSV.
