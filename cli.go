@@ -100,9 +100,6 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if o.format == "markdown" {
-			return usageError(flags, fmt.Sprintf("-format markdown: written for cove-bench reports only so far; %s reports are written as json (the default), text or csv", tb.Format))
-		}
 		return compareTools(tb, tc, o, stdout, stderr)
 	}
 
@@ -333,7 +330,7 @@ func statsTool(path, baseline string, strict bool, stdout, stderr io.Writer) err
 				out.Write(reviewtext.MetricStats(r, m))
 			} else {
 				fmt.Fprintf(stderr, "%s:%d: warning: row %s has only the tool's summary, no samples (%s)\n",
-					visible.String(rep.Name), r.Line, visible.String(r.Key()+" ["+m.Name+"]"), visible.String(r.Note))
+					visible.String(rep.Name), r.Line, visible.String(r.Label()+" ["+m.Name+"]"), visible.String(r.Note))
 			}
 		}
 	}
@@ -566,10 +563,6 @@ func isDir(path string) bool {
 	return err == nil && info.IsDir()
 }
 
-// sniffLen is how much of a file compare and stats read to tell its
-// format: what toolreport.Sniff looks at.
-const sniffLen = 64 << 10
-
 // sniffFile tells which tool wrote the file at path from its start, as
 // toolreport.Sniff does; a folder is criterion's. An error that is not
 // Sniff's (the file cannot be opened) is returned as it is.
@@ -582,7 +575,7 @@ func sniffFile(path string) (toolreport.Format, error) {
 		return "", err
 	}
 	defer f.Close()
-	head := make([]byte, sniffLen)
+	head := make([]byte, toolreport.SniffLen)
 	n, err := io.ReadFull(f, head)
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		return "", fmt.Errorf("%s: %w", path, err)
@@ -692,8 +685,8 @@ func sampled(r *toolreport.Report) bool {
 
 // compareTools is compare for two reports of another tool than
 // cove-bench: one JSON line per (result, metric) compared and a geomean
-// line per unit (reviewtext.MetricSummary.JSON; -format text and csv
-// write its Text and CSV, markdown is refused before); the rows that failed,
+// line per unit (reviewtext.MetricSummary.JSON; -format text, markdown and
+// csv write its Text, Markdown and CSV); the rows that failed,
 // kept only a summary, are underpowered or missing told on stderr; the
 // gate as for cove-bench.
 func compareTools(base, cur *toolreport.Report, o compareFlags, stdout, stderr io.Writer) error {
@@ -716,11 +709,15 @@ func compareTools(base, cur *toolreport.Report, o compareFlags, stdout, stderr i
 		Threshold: o.threshold, Adjust: o.adjust, Extras: true, Comparer: &comparer,
 	})
 	p.end()
+	sum.Config = cur.Shared()
+	sum.Problems = append(slices.Clone(base.Problems), cur.Problems...)
 	tellMetricRows(stderr, sum)
 	var err error
 	switch o.format {
 	case "text":
 		err = sum.Text(stdout, colorful(stdout))
+	case "markdown":
+		err = sum.Markdown(stdout)
 	case "csv":
 		err = sum.CSV(stdout)
 	default:
@@ -767,7 +764,7 @@ func compareMetrics(rows []reviewtext.MetricRow, comparer *stats.Comparer, p *pr
 // metricName is how stderr names a row of a metric: the result's key
 // and the metric.
 func metricName(r reviewtext.MetricRow) string {
-	return visible.String(r.Result().Key() + " [" + r.Metric().Name + "]")
+	return visible.String(r.Result().Label() + " [" + r.Metric().Name + "]")
 }
 
 // tellMetricRows is tellRows for rows of metrics: failed runs, rows with

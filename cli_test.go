@@ -1173,36 +1173,47 @@ func slowedIn(t *testing.T, readme string) map[string]bool {
 }
 
 // readmeName is a row's benchmark as the README names it: hyperfine's
-// command with its parameter's value put back as {key}.
+// command with its parameter's value put back as {key}, Go's without its
+// -GOMAXPROCS suffix.
 func readmeName(row map[string]any) string {
 	name := row["benchmark"].(string)
 	config, _ := row["config"].(map[string]any)
 	for k, v := range config {
-		if s, ok := v.(string); ok && !strings.HasPrefix(k, "/") && s != "" && strings.Contains(name, " "+s) {
+		s, ok := v.(string)
+		switch {
+		case !ok || s == "":
+		case k == "/gomaxprocs":
+			name = strings.TrimSuffix(name, "-"+s)
+		case !strings.HasPrefix(k, "/") && strings.Contains(name, " "+s):
 			name = strings.ReplaceAll(name, " "+s, " {"+k+"}")
 		}
 	}
 	return name
 }
 
-// slowThreshold is the -threshold the fixture pairs are compared with: the
-// slowed benchmarks do 2x or 3x the work, and the READMEs say an unslowed
-// one can move by tens of percent on the shared machine that ran them, so
-// a regression under 40% is not what the README calls slowed.
-const slowThreshold = "40"
+// slowThreshold is the -threshold a fixture pair is compared with: none,
+// so that every regression counts, but for the pytest pair, whose README
+// shows an unslowed test 10% slower in the second run (the shared machine
+// moved under it): there a regression under 40% is not what the README
+// calls slowed (the slowed benchmarks do 2x or 3x the work).
+func slowThreshold(pair string) string {
+	if pair == "pytest" {
+		return "40"
+	}
+	return "0"
+}
 
 // TestEveryFormatsPairAgainstItsReadme compares each real tool's pair
 // through the command line and holds every row to the README: the time,
 // and any rate, of a slowed benchmark is a regression (the interval above
 // the threshold; a rate's below: it dropped); no metric of an unslowed one
-// is. A pair whose tool ran 5 repetitions has 5 samples a side, below
-// MinSamples: its rows are underpowered, and then the shift itself must
-// be the README's (at least 40% the bad way for a slowed one).
+// is. Every pair has at least 6 samples a side, so every slowed row has a
+// verdict: an underpowered one fails.
 func TestEveryFormatsPairAgainstItsReadme(t *testing.T) {
 	for _, p := range formatPairs {
 		t.Run(p.name, func(t *testing.T) {
 			slowed := slowedIn(t, p.readme)
-			out, errs, err := runCLI(t, compareArgs(p.base, p.cur, "-threshold", slowThreshold)...)
+			out, errs, err := runCLI(t, compareArgs(p.base, p.cur, "-threshold", slowThreshold(p.name))...)
 			if err != nil {
 				t.Fatalf("err = %v\n%s", err, errs)
 			}
@@ -1229,14 +1240,7 @@ func TestEveryFormatsPairAgainstItsReadme(t *testing.T) {
 				if !strings.HasPrefix(unit, "sec") && better != "higher" {
 					continue // a slowed benchmark's size or count may stay put
 				}
-				worse := delta
-				if better == "higher" {
-					worse = -delta
-				}
-				switch {
-				case verdict == "underpowered" && worse < 40:
-					t.Errorf("%s [%s]: slowed, underpowered with Δ %.2f%%, want at least 40%% worse", name, unit, delta)
-				case verdict != "underpowered" && status != "regression":
+				if status != "regression" {
 					t.Errorf("%s [%s]: slowed, but verdict %s, status %s (Δ %.2f%%)", name, unit, verdict, status, delta)
 				}
 				checked[name] = true
@@ -1250,77 +1254,89 @@ func TestEveryFormatsPairAgainstItsReadme(t *testing.T) {
 	}
 }
 
-// TestGoPairAgreesWithBenchstat holds the Go text pair to benchstat's own
-// output for it (testdata/formats/go/benchstat.txt): every row's shift is
-// benchstat's to the hundredth (both are the shift of the medians), and
-// every row benchstat calls significant (p <= 0.01) with a shift over 5%
-// gets a verdict of the same direction: a regression when the metric got
-// worse, an improvement when better.
-func TestGoPairAgreesWithBenchstat(t *testing.T) {
-	data, err := os.ReadFile("testdata/formats/go/benchstat.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, errs, err := runCLI(t, compareArgs("go/base.txt", "go/cur.txt")...)
-	if err != nil {
-		t.Fatalf("err = %v\n%s", err, errs)
-	}
-	ours := map[string]map[string]any{}
-	for _, row := range jsonRows(t, out) {
-		if row["kind"] != "geomean" {
-			ours[row["benchmark"].(string)+" "+row["unit"].(string)] = row
-		}
-	}
-	unitLine := regexp.MustCompile(`^\s+│\s+(\S+)\s+│`)
-	rowLine := regexp.MustCompile(`^(\S+)-2\s.*?(?:([+-]\d+\.\d+)%|~) \(p=(\d\.\d+) n=10\)`)
-	unit := ""
-	rows, significant, agree := 0, 0, 0
-	for _, l := range strings.Split(string(data), "\n") {
-		if m := unitLine.FindStringSubmatch(l); m != nil {
-			unit = m[1]
-			continue
-		}
-		m := rowLine.FindStringSubmatch(l)
-		if m == nil {
-			continue
-		}
-		rows++
-		row, ok := ours[m[1]+" "+unit]
-		if !ok {
-			t.Errorf("benchstat's %s [%s] is not in compare's output", m[1], unit)
-			continue
-		}
-		delta := row["delta_pct"].(float64)
-		if m[2] != "" {
-			if want, _ := strconv.ParseFloat(m[2], 64); delta != want {
-				t.Errorf("%s [%s]: Δ %.2f%%, benchstat %s%%", m[1], unit, delta, m[2])
+// TestGoPairsAgreeWithBenchstat holds each Go pair to benchstat's own
+// output for it (testdata/formats/go/benchstat.txt for the text pair,
+// benchstat-json.txt for the go test -json pair, whose text benchstat read
+// after jq took it out of the events): every row's shift is benchstat's
+// to the hundredth (both are the shift of the medians), and every row
+// benchstat calls significant (p <= 0.01) with a shift over 5% gets a
+// verdict of the same direction: a regression when the metric got worse,
+// an improvement when better.
+func TestGoPairsAgreeWithBenchstat(t *testing.T) {
+	for _, c := range []struct {
+		benchstat, base, cur string
+		significant          int // rows significant with a shift over 5%, as the README lists them
+	}{
+		{"go/benchstat.txt", "go/base.txt", "go/cur.txt", 5},
+		{"go/benchstat-json.txt", "go/base.json", "go/cur.json", 6},
+	} {
+		t.Run(c.benchstat, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("testdata/formats", c.benchstat))
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		p, _ := strconv.ParseFloat(m[3], 64)
-		shift, _ := strconv.ParseFloat(m[2], 64)
-		if m[2] == "" || p > 0.01 || math.Abs(shift) <= 5 {
-			continue
-		}
-		significant++
-		worse := (shift > 0) == (row["better"] == "lower")
-		want := "improvement"
-		if worse {
-			want = "regression"
-		}
-		if row["verdict"] == want {
-			agree++
-		} else {
-			t.Errorf("%s [%s]: benchstat %s%% (p=%s), verdict %v, want %s", m[1], unit, m[2], m[3], row["verdict"], want)
-		}
+			out, errs, err := runCLI(t, compareArgs(c.base, c.cur)...)
+			if err != nil {
+				t.Fatalf("err = %v\n%s", err, errs)
+			}
+			ours := map[string]map[string]any{}
+			for _, row := range jsonRows(t, out) {
+				if row["kind"] != "geomean" {
+					ours[row["benchmark"].(string)+" "+row["unit"].(string)] = row
+				}
+			}
+			unitLine := regexp.MustCompile(`^\s+│\s+(\S+)\s+│`)
+			rowLine := regexp.MustCompile(`^(\S+)\s.*?(?:([+-]\d+\.\d+)%|~) \(p=(\d\.\d+) n=10\)`)
+			unit := ""
+			rows, significant, agree := 0, 0, 0
+			for _, l := range strings.Split(string(data), "\n") {
+				if m := unitLine.FindStringSubmatch(l); m != nil {
+					unit = m[1]
+					continue
+				}
+				m := rowLine.FindStringSubmatch(l)
+				if m == nil {
+					continue
+				}
+				rows++
+				row, ok := ours[m[1]+" "+unit]
+				if !ok {
+					t.Errorf("benchstat's %s [%s] is not in compare's output", m[1], unit)
+					continue
+				}
+				delta := row["delta_pct"].(float64)
+				if m[2] != "" {
+					if want, _ := strconv.ParseFloat(m[2], 64); delta != want {
+						t.Errorf("%s [%s]: Δ %.2f%%, benchstat %s%%", m[1], unit, delta, m[2])
+					}
+				}
+				p, _ := strconv.ParseFloat(m[3], 64)
+				shift, _ := strconv.ParseFloat(m[2], 64)
+				if m[2] == "" || p > 0.01 || math.Abs(shift) <= 5 {
+					continue
+				}
+				significant++
+				worse := (shift > 0) == (row["better"] == "lower")
+				want := "improvement"
+				if worse {
+					want = "regression"
+				}
+				if row["verdict"] == want {
+					agree++
+				} else {
+					t.Errorf("%s [%s]: benchstat %s%% (p=%s), verdict %v, want %s", m[1], unit, m[2], m[3], row["verdict"], want)
+				}
+			}
+			if rows != 17 || significant != c.significant {
+				t.Errorf("read %d rows of %s, %d significant over 5%%; want 17 and %d", rows, c.benchstat, significant, c.significant)
+			}
+			t.Logf("%d of %d rows benchstat calls significant with a shift over 5%% agree", agree, significant)
+		})
 	}
-	if rows != 17 || significant != 5 {
-		t.Errorf("read %d rows of benchstat.txt, %d significant over 5%%; want 17 and 5", rows, significant)
-	}
-	t.Logf("%d of %d rows benchstat calls significant with a shift over 5%% agree", agree, significant)
 }
 
 // TestEveryFormatsJSONGolden: compare's default output for each real
-// pair, and its -format text and csv, byte for byte (go test -run
+// pair, and its -format text, csv and markdown, byte for byte (go test -run
 // FormatsJSON -update rewrites them).
 func TestEveryFormatsJSONGolden(t *testing.T) {
 	for _, p := range formatPairs {
@@ -1334,12 +1350,12 @@ func TestEveryFormatsJSONGolden(t *testing.T) {
 			if again != out {
 				t.Error("-format json differs from the default output")
 			}
-			for _, f := range []string{"text", "csv"} {
-				out, _, err := runCLI(t, compareArgs(p.base, p.cur, "-format", f)...)
+			for _, f := range []struct{ format, ext string }{{"text", "text"}, {"csv", "csv"}, {"markdown", "md"}} {
+				out, _, err := runCLI(t, compareArgs(p.base, p.cur, "-format", f.format)...)
 				if err != nil {
 					t.Fatal(err)
 				}
-				checkGolden(t, "formats-json/"+p.name+"."+f, out)
+				checkGolden(t, "formats-json/"+p.name+"."+f.ext, out)
 			}
 		})
 	}
@@ -1365,10 +1381,6 @@ func TestFormatsOfTwoToolsAreRefused(t *testing.T) {
 	_, _, err := runCLI(t, "compare", "testdata/formats/go/base.txt", notes)
 	if exitCode(err) != 1 || !strings.Contains(err.Error(), "not a report benchview reads") || !strings.Contains(err.Error(), `"# not a report"`) {
 		t.Errorf("a file of no format: err = %v (exit %d)", err, exitCode(err))
-	}
-	_, errs, err := runCLI(t, compareArgs("go/base.txt", "go/cur.txt", "-format", "markdown")...)
-	if exitCode(err) != 2 || !strings.Contains(errs, "reports are written as json (the default), text or csv") {
-		t.Errorf("-format markdown of a Go pair: exit %d, stderr %q", exitCode(err), errs)
 	}
 }
 
@@ -1406,16 +1418,15 @@ func TestCriterionBaselinesByName(t *testing.T) {
 
 // TestFailedRowsFailTheGate: hyperfine's failing command and Google
 // Benchmark's error_occurred entry are failed rows: said on stderr, never
-// compared as fine, and a failure under -fail-on-regression (hyperfine's
-// pair; Google Benchmark's has 5 repetitions, so no row is judged and
-// "nothing compared", status 4, comes first, as the exit table orders).
+// compared as fine, and a failure under -fail-on-regression, counted in
+// the gate's reason.
 func TestFailedRowsFailTheGate(t *testing.T) {
 	for _, p := range []struct {
 		base, cur, name string
 		exit            int
 	}{
 		{"hyperfine/base.json", "hyperfine/cur.json", "./work.sh fail 20000", 3},
-		{"googlebench/base.json", "googlebench/cur.json", "BM_Broken", 4},
+		{"googlebench/base.json", "googlebench/cur.json", "BM_Broken", 3},
 	} {
 		out, errs, err := runCLI(t, compareArgs(p.base, p.cur, "-fail-on-regression")...)
 		if exitCode(err) != p.exit || !strings.Contains(errs, "failed run") {
@@ -1493,7 +1504,7 @@ func TestADamagedReportOfAToolKeepsItsGoodRows(t *testing.T) {
 		}
 	}
 	checkLines(t, "rows compared", names, []string{"./work.sh loop 20000", "./work.sh spin 20000", "./work.sh fail 20000"})
-	if !strings.Contains(errs, "row ./work.sh loop 40000 n=40000 [time] is missing from "+cut) {
+	if !strings.Contains(errs, "row ./work.sh loop 40000 [time] is missing from "+cut) {
 		t.Errorf("the rows after the cut are not said to be missing:\n%s", errs)
 	}
 	if _, _, err := runCLI(t, "compare", "-strict", base, cut); exitCode(err) != 1 {

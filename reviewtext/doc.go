@@ -14,7 +14,9 @@
 // NewMetrics into a MetricSummary: a row per result and metric, float
 // samples in the metric's unit, a verdict in the metric's direction and a
 // geomean per unit. Its JSON shares Summary.JSON's row writer and fields;
-// it has Text and CSV too, not yet Markdown.
+// it has Text, Markdown and CSV too. A metric whose every sample on
+// both sides is one number (0 B/op before and after) is inside the noise,
+// and the human formats say "unchanged" (MetricRow.Unchanged).
 //
 // Names from reports are data. Text and Markdown show every control or
 // bidirectional character of a name as a visible escape (package

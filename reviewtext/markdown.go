@@ -32,31 +32,57 @@ var attention = map[Status]bool{Regression: true, Failed: true, Missing: true, I
 func (s *Summary) Markdown(w io.Writer) error {
 	var m mdWriter
 	m.head(s)
-	problems := problemsBlock(s.Problems)
-	m.budget = MarkdownLimit - len(m.String()) - len(problems) - 600 // the closing lines
-
-	var top, rest []Row
+	var top, rest []mdLine
 	for _, r := range s.ranked() {
 		if attention[r.Status] {
-			top = append(top, r)
+			top = append(top, mdLine{mdRow(r, s.Threshold), r.Status})
 		}
 	}
 	for _, r := range s.Rows {
 		if !attention[r.Status] {
-			rest = append(rest, r)
+			rest = append(rest, mdLine{mdRow(r, s.Threshold), r.Status})
 		}
 	}
+	return m.finish(w, rowHeader, top, rest, problemsBlock(s.Problems))
+}
+
+// rowHeader heads the tables of cove-bench rows.
+const rowHeader = "| row | baseline | current | Δ% | 95% interval | verdict |\n|:--|--:|--:|--:|:--|:--|\n"
+
+// mdLine is a table row written, with the status of the row it is.
+type mdLine struct {
+	text   string
+	status Status
+}
+
+// mdWriter builds the Markdown; budget is how many more bytes of table
+// rows fit.
+type mdWriter struct {
+	strings.Builder
+	budget int
+}
+
+// finish writes what follows the head: the table of the rows that need
+// attention (top, in order), the other rows (rest) in a table inside
+// <details>, what was left out to stay under MarkdownLimit, and the
+// problems; then writes it all to w.
+func (m *mdWriter) finish(w io.Writer, header string, top, rest []mdLine, problems string) error {
+	m.budget = MarkdownLimit - len(m.String()) - len(problems) - 600 // the closing lines
 	var left [nStatus]int
 	if len(top) == 0 {
 		m.WriteString("No regression or improvement.\n\n")
 	} else {
-		m.table(top, s.Threshold, &left)
+		m.table(header, top, &left)
 		m.WriteString("\n")
 	}
 	if len(rest) > 0 {
+		var n [nStatus]int
+		for _, l := range rest {
+			n[l.status]++
+		}
 		m.WriteString("<details><summary>" + strconv.Itoa(len(rest)) + " more " + plural(len(rest), "row") +
-			": " + counts(rest) + "</summary>\n\n")
-		m.table(rest, s.Threshold, &left)
+			": " + countsOf(n) + "</summary>\n\n")
+		m.table(header, rest, &left)
 		m.WriteString("\n</details>\n\n")
 	}
 	if omitted := sum(left); omitted > 0 {
@@ -67,13 +93,6 @@ func (s *Summary) Markdown(w io.Writer) error {
 	m.WriteString(problems)
 	_, err := io.WriteString(w, strings.TrimSuffix(m.String(), "\n")+"\n")
 	return err
-}
-
-// mdWriter builds the Markdown; budget is how many more bytes of table
-// rows fit.
-type mdWriter struct {
-	strings.Builder
-	budget int
 }
 
 // head writes the headline, the reports' names and the notes.
@@ -94,23 +113,21 @@ func (m *mdWriter) head(s *Summary) {
 	}
 }
 
-// table writes rows as a table, as many as the budget allows; the others
-// are counted in left by status.
-func (m *mdWriter) table(rows []Row, threshold float64, left *[nStatus]int) {
-	const header = "| row | baseline | current | Δ% | 95% interval | verdict |\n|:--|--:|--:|--:|:--|:--|\n"
+// table writes lines as a table under header, as many as the budget
+// allows; the others are counted in left by status.
+func (m *mdWriter) table(header string, lines []mdLine, left *[nStatus]int) {
 	shown := 0
-	for _, r := range rows {
-		line := mdRow(r, threshold)
-		if m.budget < len(line)+len(header) {
-			left[r.Status]++
+	for _, l := range lines {
+		if m.budget < len(l.text)+len(header) {
+			left[l.status]++
 			continue
 		}
 		if shown == 0 {
 			m.WriteString(header)
 			m.budget -= len(header)
 		}
-		m.WriteString(line)
-		m.budget -= len(line)
+		m.WriteString(l.text)
+		m.budget -= len(l.text)
 		shown++
 	}
 }
@@ -225,16 +242,8 @@ func plural(n int, word string) string {
 	return word + "s"
 }
 
-// counts is the rows counted by status: "11 inside the noise, 1 underpowered".
-func counts(rows []Row) string {
-	var n [nStatus]int
-	for _, r := range rows {
-		n[r.Status]++
-	}
-	return countsOf(n)
-}
-
-// countsOf says n, statuses with no row left out.
+// countsOf says n, statuses with no row left out: "11 inside the noise,
+// 1 underpowered".
 func countsOf(n [nStatus]int) string {
 	var parts []string
 	for st := range nStatus {

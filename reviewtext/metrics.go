@@ -44,6 +44,12 @@ type MetricSummary struct {
 	// Geomeans are the suite's shifts, one per unit in the order the
 	// units first appear; nil unless Options.Extras.
 	Geomeans []UnitGeomean
+	// Config is the configuration of the whole run, shown once
+	// (toolreport.Report.Shared of the current report), and Problems are
+	// the lines of either report that could not be read, baseline first:
+	// NewMetrics has only the rows, so its caller sets them for Markdown.
+	Config   []toolreport.Pair
+	Problems []toolreport.Problem
 }
 
 // UnitGeomean is the suite's shift over the rows of one unit compared;
@@ -63,6 +69,10 @@ func NewMetrics(base, cur string, rows []MetricRow, o Options) *MetricSummary {
 	for i := range s.Rows {
 		r := &s.Rows[i]
 		r.Verdict = stats.Underpowered
+		if r.Comparison != nil && r.State == toolreport.Compared && allZero(r) {
+			c := zeroShift(*r.Comparison)
+			r.Comparison = &c
+		}
 		if r.Comparison != nil {
 			r.Verdict = r.Comparison.Verdict
 			if r.State == toolreport.Compared {
@@ -95,6 +105,54 @@ func NewMetrics(base, cur string, rows []MetricRow, o Options) *MetricSummary {
 		s.Geomeans = s.geomeans(o.Comparer)
 	}
 	return s
+}
+
+// allZero reports whether every sample of both sides of r is zero, with
+// enough of them for a verdict: 0 B/op before and after.
+func allZero(r *MetricRow) bool {
+	v, ok := constant(r)
+	return ok && v == 0
+}
+
+// constant is the one number every sample of both sides of r is, when
+// they all are and each side has enough of them for a verdict.
+func constant(r *MetricRow) (float64, bool) {
+	b, c := r.BaseMetric.Samples, r.CurMetric.Samples
+	if len(b) < stats.MinSamples || len(c) < stats.MinSamples {
+		return 0, false
+	}
+	for _, xs := range [][]float64{b, c} {
+		for _, x := range xs {
+			if x != b[0] {
+				return 0, false
+			}
+		}
+	}
+	return b[0], true
+}
+
+// zeroShift is the comparison of two sides whose every sample is zero.
+// core/stats calls any row with a baseline median of zero underpowered,
+// since a shift in percent of zero has no size; but when both sides are
+// all zero, every resample's shift is nothing, and the row reads as a
+// constant that did not move does (752 B/op both times): inside the
+// noise, the interval [0%, 0%], p = 1.
+func zeroShift(c stats.Comparison) stats.Comparison {
+	c.Delta, c.Lo, c.Hi, c.P = 0, 0, 0, 1
+	c.Verdict = stats.InsideTheNoise
+	return c
+}
+
+// Unchanged reports whether every sample of both sides is one and the
+// same number (0 B/op, or 752 B/op, before and after): the metric did not
+// move at all. Its status is InsideTheNoise; the human formats say
+// "unchanged".
+func (r *MetricRow) Unchanged() bool {
+	if r.State != toolreport.Compared || r.Comparison == nil {
+		return false
+	}
+	_, ok := constant(r)
+	return ok
 }
 
 // metricStatus is r's status under threshold, a regression's shift read
@@ -137,7 +195,7 @@ func metricExtras(r *MetricRow, threshold float64) *Extras {
 		OutliersBase: stats.OutliersFloats(base),
 		OutliersCur:  stats.OutliersFloats(cur),
 	}
-	if r.Verdict != stats.Regression && r.Verdict != stats.Improvement {
+	if r.Verdict != stats.Regression && r.Verdict != stats.Improvement && !r.Unchanged() {
 		shift := threshold
 		if shift == 0 {
 			shift = 1

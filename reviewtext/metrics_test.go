@@ -23,10 +23,11 @@ func rate(name string, better toolreport.Better, centre float64, n int) toolrepo
 func metricsOf(base, cur *toolreport.Report, o Options) *MetricSummary {
 	matched := toolreport.Match(base, cur)
 	rows := make([]MetricRow, len(matched))
+	var comparer stats.Comparer // rows of the same sizes share the resampling
 	for i, m := range matched {
 		rows[i].Row = m
 		if m.State == toolreport.Compared || (m.BaseMetric != nil && m.CurMetric != nil && m.BaseMetric.Samples != nil && m.CurMetric.Samples != nil) {
-			c := stats.CompareFloats(m.BaseMetric.Samples, m.CurMetric.Samples)
+			c := comparer.CompareFloats(m.BaseMetric.Samples, m.CurMetric.Samples)
 			if m.CurMetric.Better == toolreport.Higher {
 				c = c.HigherIsBetter()
 			}
@@ -87,5 +88,69 @@ func TestMetricSummaryStatuses(t *testing.T) {
 	}
 	if geo["kind"] != "geomean" || geo["unit"] != "B/s" || geo["better"] != "higher" || geo["verdict"] != "regression" || geo["rows"] != 2.0 {
 		t.Errorf("geomean: %v", geo)
+	}
+}
+
+// same is a metric whose n samples are all v.
+func same(name, unit string, v float64, n int) toolreport.Metric {
+	m := toolreport.Metric{Name: name, Unit: unit, Better: toolreport.Lower}
+	for range n {
+		m.Samples = append(m.Samples, v)
+	}
+	return m
+}
+
+// TestZeroOnBothSidesIsUnchanged: 0 B/op before and after reads as a
+// constant that did not move, not as underpowered; a zero baseline under
+// a metric that did move (0 to 1 allocs/op) stays without a verdict, and
+// so do sides too short for one.
+func TestZeroOnBothSidesIsUnchanged(t *testing.T) {
+	base := &toolreport.Report{Name: "base", Results: []toolreport.Result{
+		{Name: "zero", Metrics: []toolreport.Metric{same("B/op", "B/op", 0, 10)}},
+		{Name: "constant", Metrics: []toolreport.Metric{same("B/op", "B/op", 752, 10)}},
+		{Name: "grew", Metrics: []toolreport.Metric{same("allocs/op", "allocs/op", 0, 10)}},
+		{Name: "short", Metrics: []toolreport.Metric{same("B/op", "B/op", 0, 5)}},
+	}}
+	cur := &toolreport.Report{Name: "cur", Results: []toolreport.Result{
+		{Name: "zero", Metrics: []toolreport.Metric{same("B/op", "B/op", 0, 10)}},
+		{Name: "constant", Metrics: []toolreport.Metric{same("B/op", "B/op", 752, 10)}},
+		{Name: "grew", Metrics: []toolreport.Metric{same("allocs/op", "allocs/op", 1, 10)}},
+		{Name: "short", Metrics: []toolreport.Metric{same("B/op", "B/op", 0, 5)}},
+	}}
+	s := metricsOf(base, cur, Options{Extras: true})
+	want := map[string]struct {
+		status    Status
+		unchanged bool
+	}{
+		"zero":     {InsideTheNoise, true},
+		"constant": {InsideTheNoise, true},
+		"grew":     {Underpowered, false},
+		"short":    {Underpowered, false},
+	}
+	for _, r := range s.Rows {
+		w := want[r.Result().Name]
+		if r.Status != w.status || r.Unchanged() != w.unchanged {
+			t.Errorf("%s: status %v, unchanged %v; want %v, %v", r.Result().Name, r.Status, r.Unchanged(), w.status, w.unchanged)
+		}
+	}
+	var text, js bytes.Buffer
+	if err := s.Text(&text, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.JSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(text.String(), "unchanged: all samples equal"); n != 2 {
+		t.Errorf("%d rows read unchanged, want 2:\n%s", n, text.String())
+	}
+	if !strings.Contains(text.String(), "Of the rows inside the noise, 2 rows are unchanged") {
+		t.Errorf("no note counting the unchanged rows:\n%s", text.String())
+	}
+	var zero map[string]any
+	if err := json.Unmarshal([]byte(strings.SplitN(js.String(), "\n", 2)[0]), &zero); err != nil {
+		t.Fatal(err)
+	}
+	if zero["benchmark"] != "zero" || zero["verdict"] != "inside the noise" || zero["ci_low_pct"] != 0.0 || zero["ci_high_pct"] != 0.0 || zero["samples_needed"] != nil {
+		t.Errorf("the all-zero row's JSON: %v", zero)
 	}
 }

@@ -15,10 +15,10 @@ import (
 )
 
 // Text writes the summary as Summary.Text does, one line a row and metric:
-// the result's key and the metric's name, the medians scaled in the
+// the result's label and the metric's name, the medians scaled in the
 // metric's unit as benchstat scales them ("2.451µ sec/op", "1.285G B/s"),
 // Δ% and its interval (a rate's own shift), the status; then the headline,
-// a geomean line per unit and the notes.
+// a geomean line per unit, the run's configuration (Config) and the notes.
 func (s *MetricSummary) Text(w io.Writer, color bool) error {
 	b := bufio.NewWriter(w)
 	rows := make([]cells, len(s.Rows))
@@ -42,6 +42,13 @@ func (s *MetricSummary) Text(w io.Writer, color bool) error {
 		}
 		b.WriteString(line + " over " + strconv.Itoa(g.Geomean.Rows) + " " + plural(g.Geomean.Rows, "row") + ": " + g.Geomean.Verdict.String() + "\n")
 	}
+	if len(s.Config) > 0 {
+		var pairs []string
+		for _, p := range s.Config {
+			pairs = append(pairs, visible.String(p.Key+"="+p.Value))
+		}
+		b.WriteString("run on " + strings.Join(pairs, " ") + "\n")
+	}
 	for _, n := range s.notes() {
 		b.WriteString(n + "\n")
 	}
@@ -52,7 +59,7 @@ func (s *MetricSummary) Text(w io.Writer, color bool) error {
 func metricCells(r MetricRow, threshold float64) cells {
 	m := r.Metric()
 	c := cells{
-		Name:     visible.String(r.Result().Key() + " [" + m.Name + "]"),
+		Name:     visible.String(r.Result().Label() + " [" + m.Name + "]"),
 		Baseline: format.None, Current: format.None, Delta: format.None, Interval: format.None,
 		Verdict: metricStatusText(r, threshold) + driftText(r.Extras),
 	}
@@ -96,6 +103,10 @@ func metricStatusText(r MetricRow, threshold float64) string {
 		return "missing from the current run"
 	case Added:
 		return "new in the current run"
+	case InsideTheNoise:
+		if r.Unchanged() {
+			return "unchanged: all samples equal"
+		}
 	case Underpowered:
 		if r.State == toolreport.SummaryOnly {
 			return "summary only: no samples to compare"
@@ -132,10 +143,36 @@ func (s *MetricSummary) notes() []string {
 		notes = append(notes, rowsAre(n)+" underpowered: a side has fewer than "+strconv.Itoa(stats.MinSamples)+
 			" samples, or a baseline median of zero, so no verdict is claimed.")
 	}
+	if n := s.unchanged(); n > 0 {
+		notes = append(notes, "Of the rows inside the noise, "+rowsAre(n)+" unchanged: every sample the same number in both runs.")
+	}
+	if s.Adjust != "" {
+		changed := 0
+		for _, r := range s.Rows {
+			if r.Comparison != nil && r.Status != Failed && r.Verdict != r.Comparison.Verdict {
+				changed++
+			}
+		}
+		notes = append(notes, "Verdicts adjusted for "+strconv.Itoa(s.Tests)+" comparisons (-adjust "+s.Adjust+"): "+
+			rowsAre(changed)+" inside the noise after adjustment that alone would be a regression or an improvement.")
+	} else if chance := ChanceNote(s.Tests); chance != "" {
+		notes = append(notes, chance+"; -adjust holm or bh accounts for it.")
+	}
 	if s.Judged() == 0 {
 		notes = append(notes, "No row has a verdict.")
 	}
 	return notes
+}
+
+// unchanged counts the rows that are Unchanged.
+func (s *MetricSummary) unchanged() int {
+	n := 0
+	for i := range s.Rows {
+		if s.Rows[i].Unchanged() {
+			n++
+		}
+	}
+	return n
 }
 
 // metricCSVHeader names the columns of MetricSummary.CSV.

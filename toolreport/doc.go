@@ -39,5 +39,8 @@
 // 1,688,317 to 1,803,432 bytes gzipped (+115 KB; +428 KB before gzip), of
 // which benchfmt and benchunit, with the benchmath and go-moremath they
 // import, are 39 KB. The viewer already has encoding/json; a bare main with
-// core/report alone grows by 301 KB gzipped, mostly encoding/json.
+// core/report alone grows by 301 KB gzipped, mostly encoding/json. Sniff
+// alone (a page that only names the format of a dropped file) costs 22 KB
+// gzipped in a main that has core/report and encoding/json already, and
+// Read's readers 94 KB more (measured 2026-12-03, Go 1.26.8).
 package toolreport

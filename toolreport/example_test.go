@@ -19,7 +19,7 @@ BenchmarkHash/size=4K-8   	  100	  30x0 ns/op
 	}
 	fmt.Println(r.Format)
 	for _, res := range r.Results {
-		fmt.Println(res.Key(), "from line", res.Line)
+		fmt.Println(res.Label(), "from line", res.Line)
 		for _, m := range res.Metrics {
 			fmt.Printf("  %s as %s, better %s: %g\n", m.Name, m.Unit, m.Better, m.Samples)
 		}
@@ -29,7 +29,7 @@ BenchmarkHash/size=4K-8   	  100	  30x0 ns/op
 	}
 	// Output:
 	// go test -bench
-	// Hash/size=4K /size=4K /gomaxprocs=8 from line 3
+	// Hash/size=4K-8 from line 3
 	//   ns/op as sec/op, better lower: [3.04e-06 3.1e-06]
 	//   MB/s as B/s, better higher: [1.34737e+09 1.32129e+09]
 	// bench.txt:5: parsing measurement: invalid syntax

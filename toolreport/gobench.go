@@ -14,9 +14,10 @@ import (
 // sample, and the lines of one benchmark (the same name and configuration)
 // are one result, their samples in file order; goos:, goarch:, pkg:, cpu:
 // and other "key: value" lines are the configuration (File pairs) of the
-// results after them; the name drops "Benchmark" and the -GOMAXPROCS
-// suffix, which becomes the pair /gomaxprocs, and each key=value part of a
-// sub-benchmark name is also the pair /key; every unit on a line is a
+// results after them; the name drops "Benchmark" and keeps the rest as
+// benchstat prints it ("Sum/n=1000-2"), and its -GOMAXPROCS suffix and each
+// key=value part of a sub-benchmark name are also the pairs /gomaxprocs and
+// /key (InName); every unit on a line is a
 // metric, tidied by benchunit (ns/op to sec/op, MB/s to B/s) and better
 // lower or higher as benchstat says ("Unit" lines in the file first).
 func ReadGo(name string, data []byte) *Report {
@@ -184,13 +185,13 @@ func goResult(line int, rec *benchfmt.Result) Result {
 	base, parts := rec.Name.Parts()
 	name := string(base)
 	for _, p := range parts {
+		name += string(p)
 		if p[0] == '-' { // only ever last
-			res.Config = append(res.Config, Pair{Key: "/gomaxprocs", Value: string(p[1:])})
+			res.Config = append(res.Config, Pair{Key: "/gomaxprocs", Value: string(p[1:]), InName: true})
 			continue
 		}
-		name += string(p)
 		if k, v, ok := strings.Cut(string(p[1:]), "="); ok {
-			res.Config = append(res.Config, Pair{Key: "/" + k, Value: v})
+			res.Config = append(res.Config, Pair{Key: "/" + k, Value: v, InName: true})
 		}
 	}
 	res.Name = name

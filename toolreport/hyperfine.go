@@ -58,7 +58,7 @@ func (r *Report) addHyperfine(line int, h hyperfineResult) {
 		}
 		for _, f := range fs {
 			v, _ := scalar(f.Raw)
-			res.Config = append(res.Config, Pair{Key: f.Key, Value: v})
+			res.Config = append(res.Config, Pair{Key: f.Key, Value: v, InName: shownIn(h.Command, v)})
 		}
 	}
 	m := Metric{Name: "time", Unit: "sec", Better: Lower}

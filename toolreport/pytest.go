@@ -81,7 +81,7 @@ func (r *Report) addPytest(line int, b pytestBenchmark, machine []Pair) {
 			if !ok {
 				v = string(f.Raw)
 			}
-			res.Config = append(res.Config, Pair{Key: f.Key, Value: v})
+			res.Config = append(res.Config, Pair{Key: f.Key, Value: v, InName: shownIn(b.Name, v)})
 		}
 	}
 	st := b.Stats

@@ -2,6 +2,7 @@ package toolreport
 
 import (
 	"math"
+	"strings"
 
 	"github.com/benchview/benchview/core/report"
 )
@@ -37,6 +38,11 @@ type Pair struct {
 	// file, so a page shows it once and a pairing of two runs taken on
 	// different machines may leave it out.
 	File bool
+	// InName is true for a pair the result's name already shows: Go's
+	// sub-benchmark key=value parts and its -GOMAXPROCS suffix, a
+	// hyperfine parameter filled into the command, a pytest parameter in
+	// the test's [id]. Label leaves those out, so a name reads once.
+	InName bool
 }
 
 // Better says which way a metric improves.
@@ -93,8 +99,9 @@ type Metric struct {
 // Result is one benchmark of a report: one row of a comparison.
 type Result struct {
 	// Name is the benchmark's name as the tool prints it (for Go, as
-	// benchstat prints it: without "Benchmark" and the -GOMAXPROCS
-	// suffix; for hyperfine, the command with its parameters filled in).
+	// benchstat prints it: without "Benchmark", with the -GOMAXPROCS
+	// suffix, as in "Sum/n=1000-2"; for hyperfine, the command with its
+	// parameters filled in).
 	Name string
 	// Config is the result's configuration in the order the tool gives it:
 	// the run's (File) pairs first, then the result's own (Go's /key
@@ -135,6 +142,48 @@ func (r *Result) Key() string {
 		}
 	}
 	return k
+}
+
+// Label is how a person reads the result: its name, then the pairs of its
+// own configuration the name does not show (" big_o=N", " group=io"), so
+// that nothing reads twice ("Sum/n=1000-2", not "Sum/n=1000-2 /n=1000
+// /gomaxprocs=2"). Key, not Label, tells results apart.
+func (r *Result) Label() string {
+	l := r.Name
+	for _, p := range r.Config {
+		if !p.File && !p.InName {
+			l += " " + p.Key + "=" + p.Value
+		}
+	}
+	return l
+}
+
+// shownIn reports whether value appears in name as a whole word: not
+// inside a longer run of letters and digits ("20000" is shown in
+// "./work.sh loop 20000", not in "./work.sh loop 200001").
+func shownIn(name, value string) bool {
+	if value == "" {
+		return false
+	}
+	// joined: a and b are both word characters, so they read as one word.
+	joined := func(a, b byte) bool { return isWordByte(a) && isWordByte(b) }
+	for from := 0; ; {
+		i := strings.Index(name[from:], value)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(value)
+		if (i == 0 || !joined(name[i-1], value[0])) && (end == len(name) || !joined(value[len(value)-1], name[end])) {
+			return true
+		}
+		from = i + 1
+	}
+}
+
+// isWordByte reports whether c is a letter, a digit or '_'.
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // Report is everything read from one file (or one criterion baseline).

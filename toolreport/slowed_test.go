@@ -53,11 +53,15 @@ func median(xs []float64) float64 {
 }
 
 // readmeName is how a fixture's README names a result: hyperfine's by its
-// command with the parameter put back as {n}.
+// command with the parameter put back as {n}, Go's without its
+// -GOMAXPROCS suffix.
 func readmeName(r Result) string {
 	name := r.Name
 	for _, p := range r.Config {
-		if !p.File && !strings.HasPrefix(p.Key, "/") {
+		switch {
+		case p.Key == "/gomaxprocs":
+			name = strings.TrimSuffix(name, "-"+p.Value)
+		case !p.File && !strings.HasPrefix(p.Key, "/"):
 			name = strings.ReplaceAll(name, p.Value, "{"+p.Key+"}")
 		}
 	}

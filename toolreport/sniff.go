@@ -15,16 +15,25 @@ import (
 // reads those with core/report, whose leniency is the reference's.
 var ErrCoveBench = errors.New("a cove-bench report: read it with core/report")
 
-// sniffLen is how much of a file Sniff looks at: enough for the keys each
-// tool writes first, whatever follows.
-const sniffLen = 64 << 10
+// SniffLen is how much of a file Sniff looks at: enough for the keys each
+// tool writes first, whatever follows. A caller holding a file that is not
+// yet read (a page given a dropped file, the command line) reads this much
+// of its start and hands Sniff that.
+const SniffLen = 64 << 10
 
-// Sniff tells which tool wrote data: by its content first, then by name
-// (the file's name or path) when the content alone cannot say, as with a
-// file cut short before its telling keys. A file it cannot place gets an
-// error naming the formats it reads and quoting the file's first line.
+// Sniff tells which tool wrote data, from its first SniffLen bytes (the
+// rest is not looked at, so data may be the whole file or only its
+// start): by content first, then by name (the file's name or path) when
+// the content alone cannot say, as with a file cut short before its
+// telling keys. A file it cannot place gets an error naming the formats
+// it reads and quoting the file's first line; a cove-bench report whose
+// first lines are damaged may get one too, and its reader (core/report),
+// which reads past bad lines, is then the one to ask. Sniff is cheap (a
+// scan of at most SniffLen bytes, no allocation in proportion to the
+// file) and builds for js/wasm, so a page can call it on a dropped file
+// before reading it.
 func Sniff(name string, data []byte) (Format, error) {
-	head := data[:min(len(data), sniffLen)]
+	head := data[:min(len(data), SniffLen)]
 	head = bytes.TrimLeft(head, " \t\r\n\ufeff")
 	if len(head) == 0 {
 		return "", errors.New(name + ": empty: not a report")
@@ -57,8 +66,11 @@ func sniffContent(data, head []byte) Format {
 			return CoveBench
 		}
 	}
-	// The key each tool writes first, when the file is not cut before it.
+	// The key each tool writes first, when the file is not cut before it
+	// (a cove-bench row's first line may be longer than the head).
 	switch firstKey(head) {
+	case "benchmark":
+		return CoveBench
 	case "results":
 		return Hyperfine
 	case "context":
@@ -105,7 +117,7 @@ func firstKey(head []byte) string {
 // goText reports whether some line of data is a Go benchmark result or
 // one of the configuration lines go test -bench prints first.
 func goText(data []byte) bool {
-	for line := range bytes.Lines(data[:min(len(data), sniffLen)]) {
+	for line := range bytes.Lines(data[:min(len(data), SniffLen)]) {
 		f := bytes.Fields(line)
 		switch {
 		case len(f) >= 4 && bytes.HasPrefix(f[0], []byte("Benchmark")):

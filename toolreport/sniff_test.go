@@ -29,6 +29,9 @@ func TestSniff(t *testing.T) {
 		{"x", "\x1b[31mred\n", "", `"\x1b[31mred"`},
 		{"x", strings.Repeat("é", 100), "", `"` + strings.Repeat("é", 60) + `"…`},
 		{"x", " \n\t", "", "x: empty"},
+		// A cove-bench row longer than what Sniff looks at, under a
+		// neutral name: its first key still tells.
+		{"upload", `{"benchmark":"b","kind":"vm","backend":"vm","wall_ns":{"samples":[` + strings.Repeat("1000,", SniffLen/5) + "1]}}\n", CoveBench, ""},
 	}
 	for _, c := range cases {
 		got, err := Sniff(c.name, []byte(c.data))

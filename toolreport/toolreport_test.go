@@ -48,7 +48,7 @@ func dump(r *Report) string {
 		fmt.Fprintf(&b, "shared %s=%q\n", p.Key, p.Value)
 	}
 	for _, res := range r.Results {
-		fmt.Fprintf(&b, "result %q line %d", res.Name, res.Line)
+		fmt.Fprintf(&b, "result %q label %q line %d", res.Name, res.Label(), res.Line)
 		if res.Failed {
 			fmt.Fprintf(&b, " FAILED %q", res.Why)
 		}
@@ -57,7 +57,10 @@ func dump(r *Report) string {
 		}
 		b.WriteByte('\n')
 		for _, p := range res.Config {
-			if !p.File {
+			switch {
+			case p.InName:
+				fmt.Fprintf(&b, "  config %s=%q in name\n", p.Key, p.Value)
+			case !p.File:
 				fmt.Fprintf(&b, "  config %s=%q\n", p.Key, p.Value)
 			}
 		}

@@ -49,7 +49,7 @@ static void BM_Concat(benchmark::State& state) {
 BENCHMARK(BM_Concat);
 
 // BM_Copy (slowed: copies twice) with its own repetition count, so its
-// name carries /repeats:4, and bytes processed (bytes_per_second).
+// name carries /repeats:8, and bytes processed (bytes_per_second).
 static void BM_Copy(benchmark::State& state) {
   std::vector<char> a(1 << 14, 'x'), b(1 << 14);
   const int f = Factor();
@@ -61,7 +61,7 @@ static void BM_Copy(benchmark::State& state) {
   }
   state.SetBytesProcessed(state.iterations() * long(a.size()));
 }
-BENCHMARK(BM_Copy)->Repetitions(4);
+BENCHMARK(BM_Copy)->Repetitions(8);
 
 // BM_Broken always fails: error_occurred in every repetition.
 static void BM_Broken(benchmark::State& state) {
