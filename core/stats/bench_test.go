@@ -84,3 +84,41 @@ func BenchmarkDriftOf(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkGeomeanRows times the suite's geometric mean at the viewer's
+// two shapes, 10,000 rows of 30 samples a side and 100 rows of 200, with
+// the plans already built by the rows' comparisons.
+func BenchmarkGeomeanRows(b *testing.B) {
+	for _, shape := range []struct{ rows, n int }{{10_000, 30}, {100, 200}} {
+		rows := make([]GeomeanRow, shape.rows)
+		for i := range rows {
+			rows[i] = GeomeanRow{series(100_000, 6, shape.n, uint64(2*i)), series(101_000, 6, shape.n, uint64(2*i+1))}
+		}
+		var c Comparer
+		c.Compare(rows[0].Baseline, rows[0].Current)
+		b.Run(strconv.Itoa(shape.rows)+"x"+strconv.Itoa(shape.n), func(b *testing.B) {
+			for b.Loop() {
+				c.Geomean(rows)
+			}
+		})
+	}
+}
+
+// BenchmarkExtras times what a row shows beyond its comparison, as
+// reviewtext.Measure computes it: the drift test and the outliers of
+// both sides and the samples needed, at the viewer's two sizes.
+func BenchmarkExtras(b *testing.B) {
+	for _, n := range []int{30, 200} {
+		base := series(100_000, 6, n, 1)
+		cur := series(101_000, 6, n, 2)
+		b.Run("n="+strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				DriftOf(base)
+				DriftOf(cur)
+				Outliers(base)
+				Outliers(cur)
+				SamplesNeeded(base, cur, 1)
+			}
+		})
+	}
+}
