@@ -6,7 +6,7 @@
 // origin is refused before it leaves the browser, and fails the test; so
 // do an uncaught exception, a console.error, a Go panic (on the page or in
 // a worker), a Content-Security-Policy violation and a dialog, unless the
-// test says it expects one (b.expect).
+// test says it expects one (b.Expect).
 //
 // Without BENCHVIEW_BIN the tests skip with a loud message, except when
 // CI=true, where they fail. The benchmarks time a drop of two 100-row
