@@ -18,7 +18,8 @@ import (
 // that lists them (with the table's, see grid.go): / searches, j and k
 // move between rows, ? lists the keys, Escape clears the selection, then
 // the search. None acts while the reader types in a field, but Escape in
-// the search, which clears it.
+// the search, which clears it; in a select, letters choose among its
+// options.
 type Shortcuts struct {
 	vecty.Core
 	Host  Host         `vecty:"prop"`
@@ -110,7 +111,7 @@ func (s *Shortcuts) onKey(e js.Value) {
 			search.Call("focus")
 			search.Call("select")
 		}
-	case key == "j" || key == "k":
+	case (key == "j" || key == "k") && target.Get("tagName").String() != "SELECT": // a select finds its choices by letter
 		t := shownTable()
 		done = t != nil
 		if done {
@@ -158,7 +159,7 @@ func typingIn(el js.Value) bool {
 		return true
 	}
 	switch el.Get("tagName").String() {
-	case "TEXTAREA", "SELECT":
+	case "TEXTAREA":
 		return true
 	case "INPUT":
 		switch el.Get("type").String() {
