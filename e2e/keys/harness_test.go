@@ -161,7 +161,7 @@ func (p *tab) focusedCell(t *testing.T) focusedCell {
 		const cell = el.closest("td, th"), tr = cell.parentElement, box = document.getElementById("results-scroll");
 		const b = box.getBoundingClientRect(), r = tr.getBoundingClientRect(), head = box.querySelector("thead").offsetHeight;
 		const top = b.top + box.clientTop + (tr.dataset.row ? head : 0), bottom = b.top + box.clientTop + box.clientHeight;
-		const inView = r.top >= top - 1 && r.bottom <= bottom + 1 && r.top >= 0 && r.bottom <= innerHeight;
+		const inView = r.top >= top - 1 && r.bottom <= bottom + 1 && r.top >= -1 && r.bottom <= innerHeight + 1;
 		return JSON.stringify({index: +tr.getAttribute("aria-rowindex"), row: tr.dataset.row || "", col: cell.cellIndex, inView});
 	})()`)
 	if raw == "null" {
