@@ -70,9 +70,11 @@ func (t *Table) syncGrid() {
 }
 
 // sync puts the Tab stop on the element that shows the active cell, and
-// the focus too when it was in the table or a move waits for it. When the
-// active cell's row is not rendered, the Tab stop goes to the first row in
-// view, so that the table always has one.
+// the focus there too when a move waits for it (scrolled into view), or
+// when the focus was in the table on an element that now shows another
+// cell (not scrolled: the reader may be scrolling). When the active
+// cell's row is not rendered, the Tab stop goes to the first row in view,
+// so that the table always has one, and the focus stays where it is.
 func (t *Table) sync() {
 	if t.box == nil {
 		return
@@ -81,24 +83,27 @@ func (t *Table) sync() {
 	g.row = max(-1, min(g.row, t.Total-1))
 	g.col = max(0, min(g.col, t.columnCount()-1))
 	el := t.cellTarget(g.row, g.col)
-	if !el.Truthy() {
-		if g.want > 0 {
-			g.want--
-			t.syncGrid() // the row may be rendered in a frame or two
-			return
-		}
-		g.row = max(-1, min(t.told[0], t.Total-1))
-		el = t.cellTarget(g.row, g.col)
+	if !el.Truthy() && g.want > 0 {
+		g.want--
+		t.syncGrid() // the row may be rendered in a frame or two
+		return
 	}
 	if !el.Truthy() {
+		g.row = max(-1, min(t.told[0], t.Total-1))
+		if el = t.cellTarget(g.row, g.col); el.Truthy() {
+			t.rove(el)
+		}
 		return
 	}
 	t.rove(el)
-	active := js.Global().Get("document").Get("activeElement")
-	inside := active.Truthy() && t.box.Node().Call("contains", active).Bool()
-	if g.want > 0 || (inside && !active.Equal(el)) {
+	if g.want > 0 {
 		g.want = 0
 		t.focusCell(el)
+		return
+	}
+	active := js.Global().Get("document").Get("activeElement")
+	if active.Truthy() && !active.Equal(el) && t.box.Node().Call("contains", active).Bool() {
+		el.Call("focus", map[string]any{"preventScroll": true})
 	}
 }
 
