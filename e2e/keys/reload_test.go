@@ -21,8 +21,9 @@ const keptCount = `(async () => {
 })()`
 
 // Two reports dropped by hand survive a reload: the same review comes
-// back, with a notice naming them; Forget empties the storage, and a
-// reload then shows the first screen.
+// back, with a notice naming them (a new visit offers them, and opens
+// them on a button); Forget empties the storage, and a reload then shows
+// the first screen.
 func TestDroppedReportsSurviveAReload(t *testing.T) {
 	files := copyExamples(t, "base-b.jsonl", "cur-b.jsonl")
 	p := open(t, serve(t))
@@ -40,6 +41,20 @@ func TestDroppedReportsSurviveAReload(t *testing.T) {
 		t.Errorf("before the reload, the notice says %q", notice)
 	}
 
+	// A new visit, no reload, offers them; Open them opens them.
+	p.Do(t, navigate(p.origin+"/"))
+	p.waitFor(t, "the first screen of a new visit", `document.body.dataset.state === "idle" && !!document.getElementById("open-kept")`)
+	if notice := eval[string](t, p, `document.getElementById("kept").textContent`); !strings.Contains(notice, "base-b.jsonl and cur-b.jsonl") {
+		t.Errorf("on a new visit, the notice says %q, want it to offer the kept files", notice)
+	}
+	p.tabTo(t, "Open them", `el.id === "open-kept"`, false, 40)
+	p.press(t, kb.Enter)
+	p.waitFor(t, "the kept review opened", ready+` && document.querySelectorAll("#results tr[data-row]").length > 10`)
+	if got := eval[string](t, p, rowsAndVerdicts); got != review {
+		t.Errorf("opened from the storage, the review is\n%s\nwant\n%s", got, review)
+	}
+
+	// A reload opens them at once.
 	p.Do(t, chromedp.Reload())
 	p.waitFor(t, "the review after a reload", ready+` && document.querySelectorAll("#results tr[data-row]").length > 10`)
 	if got := eval[string](t, p, rowsAndVerdicts); got != review {

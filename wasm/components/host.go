@@ -21,6 +21,9 @@ type Host interface {
 	// Forget empties the browser's storage of the reports kept in it
 	// (see Kept).
 	Forget()
+	// OpenKept opens the reports the browser's storage keeps from an
+	// earlier visit (see Kept).
+	OpenKept()
 	// Download offers the review shown as one self-contained HTML file,
 	// the page `benchview export` writes.
 	Download()

@@ -19,6 +19,7 @@ import (
 type Kept struct {
 	Names     []string // the files kept, baseline first
 	Restored  bool     // the reports shown were read back from the storage on a reload
+	Offered   bool     // the storage holds reports of an earlier visit, not shown: the notice offers them
 	Forgotten bool     // the reader pressed Forget: the storage is empty
 }
 
@@ -34,7 +35,14 @@ type KeptNotice struct {
 // Render says what is kept, or that nothing is any more.
 func (k *KeptNotice) Render() vecty.ComponentOrHTML {
 	var said vecty.List
-	switch names := namesOf(k.Kept.Names); {
+	names := namesOf(k.Kept.Names)
+	switch {
+	case len(k.Kept.Names) > 0 && k.Kept.Offered:
+		said = vecty.List{
+			elem.Span(vecty.Text("This browser keeps " + names + " from an earlier visit, on this machine only. ")),
+			k.button("open-kept", "Open them", "Show the review of these reports again", k.Host.OpenKept),
+			k.forget(),
+		}
 	case len(k.Kept.Names) > 0:
 		text := "Kept in this browser's storage, so that a reload keeps them: " + names + "."
 		if k.Kept.Restored {
@@ -42,12 +50,7 @@ func (k *KeptNotice) Render() vecty.ComponentOrHTML {
 		}
 		said = vecty.List{
 			elem.Span(vecty.Text(text + " They stay on this machine: nothing is sent anywhere. ")),
-			elem.Button(
-				vecty.Markup(prop.Type("button"), prop.ID("forget"), vecty.Class("forget"),
-					vecty.Attribute("title", "Empty this browser's storage of the reports: a reload then shows the first screen"),
-					event.Click(func(*vecty.Event) { k.Host.Forget() })),
-				vecty.Text("Forget them"),
-			),
+			k.forget(),
 		}
 	case k.Kept.Forgotten:
 		said = vecty.List{elem.Span(vecty.Text("Forgotten: this browser keeps no report now, and a reload shows the first screen."))}
@@ -55,6 +58,19 @@ func (k *KeptNotice) Render() vecty.ComponentOrHTML {
 	return elem.Div(
 		vecty.Markup(prop.ID("kept"), vecty.Class("kept"), vecty.Attribute("role", "status")),
 		said,
+	)
+}
+
+// forget is the button that empties the storage.
+func (k *KeptNotice) forget() *vecty.HTML {
+	return k.button("forget", "Forget them", "Empty this browser's storage of the reports: a reload then shows the first screen", k.Host.Forget)
+}
+
+func (k *KeptNotice) button(id, label, title string, do func()) *vecty.HTML {
+	return elem.Button(
+		vecty.Markup(prop.Type("button"), prop.ID(id), vecty.Class("kept-action"), vecty.Attribute("title", title),
+			event.Click(func(*vecty.Event) { do() })),
+		vecty.Text(label),
 	)
 }
 

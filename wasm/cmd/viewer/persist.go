@@ -12,8 +12,10 @@ import (
 
 // Reports a user dropped or picked by hand are kept in the browser's own
 // storage (IndexedDB, the origin's, on this machine: nothing is sent
-// anywhere) and read again on a reload, so that a reload loses nothing.
-// The page says so (components.Kept) and has a button that forgets them.
+// anywhere), so that a reload loses nothing: a reload (or going back to
+// the page) reads them back. A visit that is no reload, a new tab, only
+// offers them: the notice names them, with a button that opens them and
+// one that forgets them (components.Kept).
 //
 // What is kept is the File itself (IndexedDB stores Blobs), by the side
 // the page was given it in: a Swap changes the view (tableview.View.Swap,
@@ -30,17 +32,18 @@ const (
 
 var keepKeys = [2]string{"baseline", "current"}
 
-// keeper is what the page remembers of the storage: the File each side
-// holds there (undefined for none), its name, and what the notice says.
+// keeper is what the page knows of the storage and of what it kept.
 type keeper struct {
-	blobs     [2]js.Value
-	names     [2]string
-	restored  bool     // the reports shown were read back from the storage
-	forgotten bool     // the reader pressed Forget
-	restoring bool     // the storage is being read at start
-	failed    bool     // the storage cannot be used (a private window may refuse it)
-	queue     []func() // changes to write, in order (see do)
-	writing   bool     // a goroutine is writing the queue
+	shown     [2]js.Value // the Files last seen shown, by the side they were given in; undefined for none
+	names     [2]string   // the names the storage holds, by side
+	records   []js.Value  // the storage's records while they are only offered
+	offered   bool        // the storage holds reports of an earlier visit, not shown
+	restored  bool        // the reports shown were read back from the storage
+	forgotten bool        // the reader pressed Forget
+	restoring bool        // the storage is being read at start
+	failed    bool        // the storage cannot be used (a private window may refuse it)
+	queue     []func()    // changes to write, in order (see do)
+	writing   bool        // a goroutine is writing the queue
 }
 
 // loadedSide is the side a report shown in side was given in: the other
@@ -52,8 +55,9 @@ func (p *page) loadedSide(side actions.Side) actions.Side {
 	return side
 }
 
-// restore reads the kept reports back into their sides, at start, when
-// the address names none. The page does not say idle until it knows.
+// restore reads what the storage keeps, at start, when the address names
+// no report: on a reload it opens them, else it offers them. The page does
+// not say idle until it knows.
 func (p *page) restore() {
 	if p.search != "" {
 		return
@@ -62,7 +66,7 @@ func (p *page) restore() {
 	go func() {
 		defer func() {
 			p.keep.restoring = false
-			p.setState()
+			p.changed()
 		}()
 		records, err := keptRecords()
 		if err != nil {
@@ -73,57 +77,101 @@ func (p *page) restore() {
 		if len(records) == 0 || p.busy() {
 			return // nothing kept, or the reader was quicker
 		}
-		p.keep.restored = true
 		for _, r := range records {
-			side := actions.Baseline
-			if r.Get("side").String() == keepKeys[actions.Current] {
-				side = actions.Current
-			}
-			blob := r.Get("file")
-			p.keep.blobs[side], p.keep.names[side] = blob, r.Get("name").String()
-			p.read(p.loadedSide(side), file{p.keep.names[side], blob.Get("lastModified").Float(), blob})
+			p.keep.names[keptSide(r)] = r.Get("name").String()
 		}
+		if reloaded() {
+			p.open(records)
+			return
+		}
+		p.keep.records, p.keep.offered = records, true
 	}()
 }
 
-// keepShown keeps the reports shown in the storage, side by side, once
-// none is loading: a side whose report changed is written, a side emptied
-// is deleted. Nothing is kept while the address names the reports.
+// reloaded reports whether the page was reloaded, or gone back or forward
+// to, rather than visited anew.
+func reloaded() bool {
+	nav := performance.Call("getEntriesByType", "navigation").Index(0)
+	if !nav.Truthy() {
+		return false
+	}
+	t := nav.Get("type").String()
+	return t == "reload" || t == "back_forward"
+}
+
+// keptSide is the side a record was given in.
+func keptSide(r js.Value) actions.Side {
+	if r.Get("side").String() == keepKeys[actions.Current] {
+		return actions.Current
+	}
+	return actions.Baseline
+}
+
+// open reads the storage's records into their sides.
+func (p *page) open(records []js.Value) {
+	p.keep.restored, p.keep.offered, p.keep.records = true, false, nil
+	for _, r := range records {
+		side, blob := keptSide(r), r.Get("file")
+		p.keep.shown[side] = blob
+		p.read(p.loadedSide(side), file{r.Get("name").String(), blob.Get("lastModified").Float(), blob})
+	}
+}
+
+// OpenKept opens the reports the storage offers (components.Host).
+func (p *page) OpenKept() {
+	if p.keep.offered && !p.busy() {
+		p.open(p.keep.records)
+	}
+}
+
+// keepShown keeps the reports shown in the storage, once none is loading,
+// when they changed: a side whose report changed is written, a side
+// emptied is deleted, and reports of an earlier visit still offered give
+// way to the reader's new ones. Nothing is kept while the address names
+// the reports.
 func (p *page) keepShown() {
-	if p.search != "" || p.keep.restoring || p.keep.failed {
+	k := &p.keep
+	if p.search != "" || k.restoring || k.failed {
 		return
 	}
+	var now [2]js.Value
+	var names [2]string
 	for _, side := range []actions.Side{actions.Baseline, actions.Current} {
 		if p.store.Loading(side) != "" {
 			return
 		}
-	}
-	for _, side := range []actions.Side{actions.Baseline, actions.Current} {
-		blob, name := js.Undefined(), ""
-		if r := p.store.Report(side); r != nil {
-			blob, name = p.sources[r], r.Name
-		}
 		at := p.loadedSide(side)
-		if blob.Equal(p.keep.blobs[at]) {
+		now[at] = js.Undefined()
+		if r := p.store.Report(side); r != nil {
+			now[at], names[at] = p.sources[r], r.Name
+		}
+	}
+	if now[0].Equal(k.shown[0]) && now[1].Equal(k.shown[1]) {
+		return
+	}
+	for at := range now {
+		if now[at].Equal(k.shown[at]) && !k.offered {
 			continue
 		}
-		p.keep.blobs[at], p.keep.names[at] = blob, name
-		p.keep.forgotten = false
-		p.keep.restored = false // the notice names what is kept now
-		p.keep.do(func() {
+		blob, name := now[at], names[at]
+		k.shown[at], k.names[at] = blob, name
+		k.do(func() {
 			if err := putKept(keepKeys[at], name, blob); err != nil {
 				println("benchview: keeping", name, "in this browser failed:", err.Error())
 			}
 		})
 	}
+	k.offered, k.records = false, nil
+	k.restored, k.forgotten = false, false // the notice names what is kept now
 }
 
 // Forget empties the storage (components.Host). The reports shown stay
 // until the page is left; a reload shows the first screen.
 func (p *page) Forget() {
-	p.keep.names = [2]string{}
-	p.keep.restored, p.keep.forgotten = false, true
-	p.keep.do(func() {
+	k := &p.keep
+	k.names, k.records = [2]string{}, nil
+	k.restored, k.offered, k.forgotten = false, false, true
+	k.do(func() {
 		if err := clearKept(); err != nil {
 			println("benchview: forgetting the kept reports failed:", err.Error())
 		}
@@ -152,7 +200,7 @@ func (k *keeper) do(change func()) {
 
 // kept is what the notice about the storage says.
 func (p *page) kept() components.Kept {
-	k := components.Kept{Restored: p.keep.restored, Forgotten: p.keep.forgotten}
+	k := components.Kept{Restored: p.keep.restored, Offered: p.keep.offered, Forgotten: p.keep.forgotten}
 	for _, n := range p.keep.names {
 		if n != "" {
 			k.Names = append(k.Names, n)
@@ -257,5 +305,6 @@ func errorOf(e js.Value) error {
 	return errors.New(e.Get("name").String() + ": " + e.Get("message").String())
 }
 
-// Forget: the warm-up's page keeps nothing.
-func (quietHost) Forget() {}
+// Forget and OpenKept: the warm-up's page keeps nothing.
+func (quietHost) Forget()   {}
+func (quietHost) OpenKept() {}
