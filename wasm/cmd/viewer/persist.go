@@ -5,6 +5,7 @@ package main
 import (
 	"errors"
 	"syscall/js"
+	"time"
 
 	"github.com/benchview/benchview/wasm/actions"
 	"github.com/benchview/benchview/wasm/components"
@@ -63,6 +64,14 @@ func (p *page) restore() {
 		return
 	}
 	p.keep.restoring = true
+	// A storage that does not answer (another tab deleting the database
+	// holds it) must not keep the page from saying idle.
+	time.AfterFunc(maxRestoreWait, func() {
+		if p.keep.restoring {
+			p.keep.restoring = false
+			p.setState()
+		}
+	})
 	go func() {
 		defer func() {
 			p.keep.restoring = false
@@ -87,6 +96,10 @@ func (p *page) restore() {
 		p.keep.records, p.keep.offered = records, true
 	}()
 }
+
+// maxRestoreWait is how long the page waits for the storage before it
+// says idle anyway.
+const maxRestoreWait = 2 * time.Second
 
 // reloaded reports whether the page was reloaded, or gone back or forward
 // to, rather than visited anew.
