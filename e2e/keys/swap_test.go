@@ -1,6 +1,7 @@
 package keyse2e
 
 import (
+	"net/url"
 	"strings"
 	"testing"
 
@@ -12,8 +13,9 @@ import (
 
 // The bare address of a server started with two reports opens on them;
 // in their table of 400 rows, of which only a window is in the document,
-// the keyboard reaches the last row and back, each in view; and a Swap
-// survives a reload, in the address.
+// the keyboard reaches the last row and back, each in view; a Swap
+// survives a reload, in the address; and Tab enters the grid on a row a
+// link selected.
 func TestTheServersReportsSwapAndAReload(t *testing.T) {
 	spec := suitegen.Spec{Rows: 400, Samples: 20, Seed: 13}
 	base, cur, err := suitegen.WriteFiles(t.TempDir(), spec)
@@ -42,8 +44,9 @@ func TestTheServersReportsSwapAndAReload(t *testing.T) {
 	p.tabTo(t, "the results grid", `document.getElementById("results").contains(el)`, false, 60)
 	p.press(t, kb.End, kb.ModifierCtrl)
 	p.waitFor(t, "the last row focused", `document.activeElement.closest("tr")?.getAttribute("aria-rowindex") === "`+itoa(spec.Rows+2)+`"`)
-	if c := p.focusedCell(t); !c.InView || c.Row == "" {
-		t.Errorf("Ctrl+End: the last row %q is focused but not in view: %s", c.Row, eval[string](t, p, geometry))
+	lastRow := p.focusedCell(t)
+	if !lastRow.InView || lastRow.Row == "" {
+		t.Errorf("Ctrl+End: the last row %q is focused but not in view: %s", lastRow.Row, eval[string](t, p, geometry))
 	}
 	p.press(t, kb.PageUp)
 	c := p.focusedCell(t)
@@ -76,6 +79,15 @@ func TestTheServersReportsSwapAndAReload(t *testing.T) {
 	p.tabTo(t, "Swap", `el.id === "swap"`, false, 60)
 	p.press(t, kb.Enter)
 	p.waitFor(t, "the review swapped back", ready+` && !location.hash.includes("swap") && document.querySelector(".zone .zone-file").textContent === `+jsString(baseName))
+
+	// A row selected by a link, far out of the first window: Tab enters
+	// the grid on it.
+	p.Do(t, navigate(p.origin+"/?"+addr.RawQuery+"#row="+url.QueryEscape(lastRow.Row)))
+	p.waitFor(t, "the linked row selected", ready+` && document.querySelector('tr[aria-selected="true"]')?.dataset.row === `+jsString(lastRow.Row))
+	p.tabTo(t, "the results grid", `document.getElementById("results").contains(el)`, false, 60)
+	if c := p.focusedCell(t); c.Row != lastRow.Row || !c.InView {
+		t.Errorf("Tab entered the grid on %q (in view: %v), want the selected row %q", c.Row, c.InView, lastRow.Row)
+	}
 	p.noPointer(t)
 }
 

@@ -34,6 +34,7 @@ type grid struct {
 	// be rendered, to focus it; 0 when no focus is waiting.
 	want    int
 	syncDue bool // a frame will sync the grid
+	at      int  // the selected row's place when the grid last synced (Table.At)
 }
 
 // wantFrames is how many frames a move waits at most for the row it moved
@@ -74,12 +75,22 @@ func (t *Table) syncGrid() {
 // when the focus was in the table on an element that now shows another
 // cell (not scrolled: the reader may be scrolling). When the active
 // cell's row is not rendered, the Tab stop goes to the first row in view,
-// so that the table always has one, and the focus stays where it is.
+// so that the table always has one, and the focus stays where it is. A
+// row selected while the focus is elsewhere becomes the active one.
 func (t *Table) sync() {
 	if t.box == nil {
 		return
 	}
 	g := &t.grid
+	active := js.Global().Get("document").Get("activeElement")
+	inside := active.Truthy() && t.box.Node().Call("contains", active).Bool()
+	if t.At != g.at {
+		// A row selected elsewhere (a bar, a link) is where Tab enters.
+		g.at = t.At
+		if t.At >= 0 && !inside && g.want == 0 {
+			g.row = t.At
+		}
+	}
 	g.row = max(-1, min(g.row, t.Total-1))
 	g.col = max(0, min(g.col, t.columnCount()-1))
 	el := t.cellTarget(g.row, g.col)
@@ -89,8 +100,9 @@ func (t *Table) sync() {
 		return
 	}
 	if !el.Truthy() {
-		g.row = max(-1, min(t.told[0], t.Total-1))
-		if el = t.cellTarget(g.row, g.col); el.Truthy() {
+		// The active cell stays where it is, for when the window holds
+		// it again; a Tab into the table lands on the stand-in.
+		if el = t.cellTarget(max(-1, min(t.told[0], t.Total-1)), g.col); el.Truthy() {
 			t.rove(el)
 		}
 		return
@@ -101,8 +113,7 @@ func (t *Table) sync() {
 		t.focusCell(el)
 		return
 	}
-	active := js.Global().Get("document").Get("activeElement")
-	if active.Truthy() && !active.Equal(el) && t.box.Node().Call("contains", active).Bool() {
+	if inside && !active.Equal(el) {
 		el.Call("focus", map[string]any{"preventScroll": true})
 	}
 }
