@@ -104,11 +104,10 @@ func (t *Table) Render() vecty.ComponentOrHTML {
 	t.follow()
 	t.grow()
 	t.box = elem.Div(
-		vecty.Markup(vecty.Class("table-scroll"), vecty.ClassMap{"with-details": t.HasDetails}, prop.ID("results-scroll"), event.Scroll(t.onScroll),
-			event.KeyDown(t.onGridKey), event.FocusIn(t.onGridFocus)),
+		vecty.Markup(vecty.Class("table-scroll"), vecty.ClassMap{"with-details": t.HasDetails}, prop.ID("results-scroll"), event.Scroll(t.onScroll)),
 		elem.Table(
 			vecty.Markup(vecty.Class("results-table"), prop.ID("results"), vecty.Attribute("aria-rowcount", headRows+t.Total),
-				vecty.Attribute("role", "grid")), // one Tab stop, moved in by the keyboard: grid.go
+				vecty.Attribute("role", "grid"), event.KeyDown(t.onGridKey), event.FocusIn(t.onGridFocus)), // one Tab stop: grid.go
 			elem.Caption(vecty.Markup(vecty.Class("visually-hidden")), vecty.Text("Results, one row per benchmark, kind and backend")),
 			elem.TableHead(t.renderGroups(), t.renderHeader(cols)),
 			t.spacer(t.First, len(cols)),
