@@ -363,6 +363,14 @@ func pageURL(addr *net.TCPAddr, reports []servedReport) string {
 		// open it here.
 		host = "127.0.0.1"
 	}
+	u := url.URL{Scheme: "http", Host: net.JoinHostPort(host, strconv.Itoa(addr.Port)), Path: "/",
+		RawQuery: reportQuery(reports)}
+	return u.String()
+}
+
+// reportQuery is the query that has the page load reports:
+// baseline=URL&current=URL, "" for none.
+func reportQuery(reports []servedReport) string {
 	var query []string
 	for _, r := range reports {
 		value := (&url.URL{Path: r.route}).EscapedPath()
@@ -371,9 +379,7 @@ func pageURL(addr *net.TCPAddr, reports []servedReport) string {
 		// so each "%2F" left is a slash.
 		query = append(query, r.role+"="+strings.ReplaceAll(url.QueryEscape(value), "%2F", "/"))
 	}
-	u := url.URL{Scheme: "http", Host: net.JoinHostPort(host, strconv.Itoa(addr.Port)), Path: "/",
-		RawQuery: strings.Join(query, "&")}
-	return u.String()
+	return strings.Join(query, "&")
 }
 
 // openBrowser asks the system to open page, and says so when it cannot.
@@ -434,6 +440,7 @@ func newHandler(fsys fs.FS, reports []servedReport) (http.Handler, error) {
 	for _, r := range reports {
 		h.reports[r.route] = r.file
 	}
+	h.start = reportQuery(reports)
 	return withSecurityHeaders(h), nil
 }
 
@@ -581,6 +588,9 @@ func compressible(contentType string) bool {
 type handler struct {
 	assets  map[string]*asset // by URL path
 	reports map[string]string // URL path to file
+	// start is the query of the page with the named reports (see
+	// reportQuery); "" when none were named.
+	start string
 }
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -596,6 +606,14 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if file, ok := h.reports[p]; ok {
 		serveReport(w, r, file)
+		return
+	}
+	if p == "/" && r.URL.RawQuery == "" && h.start != "" {
+		// The bare address of a server started with reports opens on
+		// them, as the printed one does: the page loads what its query
+		// names. Not cached: the next server may name others.
+		w.Header().Set("Cache-Control", "no-store")
+		http.Redirect(w, r, "/?"+h.start, http.StatusFound)
 		return
 	}
 	a, ok := h.assets[p]

@@ -175,7 +175,8 @@ func TestEveryResponseCarriesSecurityHeaders(t *testing.T) {
 		method, path string
 		status       int
 	}{
-		{"GET", "/", 200},
+		{"GET", "/", 302}, // to the page with the report (TestTheBareAddressOpensOnTheNamedReports)
+		{"GET", "/?baseline=/reports/baseline/base.jsonl", 200},
 		{"GET", "/viewer.wasm", 200},
 		{"GET", "/reports/baseline/base.jsonl", 200},
 		{"GET", "/missing.js", 404},
@@ -1278,9 +1279,14 @@ func FuzzHandlerServesOnlyItsTable(f *testing.F) {
 			if !bytes.Equal(rec.Body.Bytes(), body) {
 				t.Fatalf("GET %q: 200 with a body that is not %s's", target, u.Path)
 			}
+		case http.StatusFound:
+			// Only the bare address, to the page with the report.
+			if u.Path != "/" || u.RawQuery != "" || rec.Header().Get("Location") != "/?"+reportQuery([]servedReport{report}) {
+				t.Fatalf("GET %q: 302 to %q", target, rec.Header().Get("Location"))
+			}
 		case http.StatusBadRequest, http.StatusNotFound:
 		default:
-			t.Fatalf("GET %q: status %d, want 200, 400 or 404", target, rec.Code)
+			t.Fatalf("GET %q: status %d, want 200, 302 (the bare address), 400 or 404", target, rec.Code)
 		}
 	})
 }
@@ -1533,5 +1539,38 @@ func TestErrorsAnsweredBeforeTheHandlerCarryTheSecurityHeaders(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The bare address of a server started with reports opens on them: it
+// redirects to the page with the printed address's query. Any other
+// query, and a server started with none, gets the page itself.
+func TestTheBareAddressOpensOnTheNamedReports(t *testing.T) {
+	dir := t.TempDir()
+	base := writeReport(t, dir, "baseline", "base a.jsonl", "first run\n")
+	cur := writeReport(t, dir, "current", "cur.jsonl", "second run\n")
+	h := newTestHandler(t, testSite(t), base, cur)
+	for _, method := range []string{"GET", "HEAD"} {
+		rec := get(h, method, "/")
+		if rec.Code != http.StatusFound {
+			t.Fatalf("%s /: got %d, want 302", method, rec.Code)
+		}
+		want := "/?" + reportQuery([]servedReport{base, cur})
+		checkHeader(t, rec, "Location", want)
+		checkHeader(t, rec, "Cache-Control", "no-store")
+		if rec.Header().Get("Content-Security-Policy") == "" {
+			t.Errorf("%s /: the redirect has no Content-Security-Policy", method)
+		}
+		if want != "/?baseline=/reports/baseline/base%2520a.jsonl&current=/reports/current/cur.jsonl" {
+			t.Errorf("the query is %q", want)
+		}
+	}
+	for _, target := range []string{"/?baseline=/reports/baseline/base%2520a.jsonl", "/?q", "/index.html"} {
+		if rec := get(h, "GET", target); rec.Code != http.StatusOK {
+			t.Errorf("GET %s: got %d, want 200 (the page)", target, rec.Code)
+		}
+	}
+	if rec := get(newTestHandler(t, testSite(t)), "GET", "/"); rec.Code != http.StatusOK {
+		t.Errorf("GET / of a server with no report: got %d, want 200", rec.Code)
 	}
 }

@@ -139,7 +139,9 @@ const ready = `document.body.dataset.state === "ready" && document.querySelector
 // load opens the viewer and sets the two file inputs.
 func (b *browser) load(t tb, base, cur string) {
 	t.Helper()
-	b.do(t, chromedp.Navigate(b.origin+"/"))
+	// The page by its name: the bare / of a server started with reports
+	// opens on them.
+	b.do(t, chromedp.Navigate(b.origin+"/index.html"))
 	b.waitFor(t, "the viewer to start", `document.body.dataset.state === "idle"`)
 	b.setFiles(t, base, cur)
 }

@@ -260,7 +260,7 @@ func TestTheAdjustedSwitchLivesInTheFragment(t *testing.T) {
 	if !strings.Contains(link, "adjust=holm") || !strings.Contains(link, "baseline=") {
 		t.Errorf("the link %q does not carry the reports and the switch", link)
 	}
-	b.do(t, chromedp.Navigate(b.origin+"/"))
+	b.do(t, chromedp.Navigate(b.origin+"/index.html")) // the bare / opens on the server's reports
 	b.waitFor(t, "an empty page", `document.body.dataset.state === "idle"`)
 	b.do(t, chromedp.Navigate(link))
 	b.waitFor(t, "the linked view", ready)

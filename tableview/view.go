@@ -28,6 +28,11 @@ type View struct {
 	// stats.BH: the verdicts shown are adjusted for the number of rows
 	// compared.
 	Adjust string
+	// Swap: the reports are shown the other way round from how the page
+	// was given them (the address's baseline as Current, and its current
+	// as Baseline; for files, the sides they were kept in), so that a
+	// reload or a link keeps the Swap a reader pressed.
+	Swap bool
 }
 
 // Column is the column the table is sorted by.
@@ -66,7 +71,8 @@ func (v View) SortBy(col string) View {
 }
 
 // Fragment is the view as a URL fragment (without '#'): only what differs
-// from the default, in a fixed order (sort, desc, filter, q, row, adjust), each
+// from the default, in a fixed order (sort, desc, filter, q, row, adjust,
+// swap), each
 // value escaped by url.QueryEscape; "" for the default view.
 func (v View) Fragment() string {
 	var parts []string
@@ -83,6 +89,9 @@ func (v View) Fragment() string {
 	add("q", v.Search)
 	add("row", v.Selected)
 	add("adjust", v.Adjust)
+	if v.Swap {
+		add("swap", "1")
+	}
 	return strings.Join(parts, "&")
 }
 
@@ -97,6 +106,7 @@ func ParseFragment(f string) View {
 		Search:   q.Get("q"),
 		Selected: q.Get("row"),
 		Adjust:   adjustOf(q.Get("adjust")),
+		Swap:     q.Get("swap") == "1",
 	}
 }
 

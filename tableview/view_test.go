@@ -9,6 +9,8 @@ func TestFragment(t *testing.T) {
 		{Filter: "inside the noise", Search: "a&b=c #d", Selected: "<img src=x>/vm/ü"},
 		{Adjust: "holm"},
 		{Filter: "regression", Adjust: "bh"},
+		{Swap: true},
+		{Sort: ColDelta, Selected: "a/b/c", Adjust: "holm", Swap: true},
 	} {
 		f := v.Fragment()
 		if got := ParseFragment("#" + f); got != v {
@@ -30,6 +32,14 @@ func TestFragment(t *testing.T) {
 	}
 	if f := (View{Search: "x", Adjust: "holm"}).Fragment(); f != "q=x&adjust=holm" {
 		t.Errorf("fragment = %q", f)
+	}
+	// Swap comes last, and only "1" swaps: a hand-edited link with
+	// another value keeps the reports as the address gives them.
+	if f := (View{Search: "x", Adjust: "holm", Swap: true}).Fragment(); f != "q=x&adjust=holm&swap=1" {
+		t.Errorf("fragment = %q", f)
+	}
+	if v := ParseFragment("#swap=yes&q=x"); v != (View{Search: "x"}) {
+		t.Errorf("parsed view = %+v, want the search alone", v)
 	}
 }
 

@@ -18,6 +18,8 @@ type App struct {
 
 	// ByAddress: the reports shown were loaded from the page's address.
 	ByAddress bool
+	// Kept is what the browser's storage holds of the reports shown.
+	Kept Kept
 
 	shown store.Phase // the store's phase when App last rendered
 }
@@ -49,6 +51,8 @@ func (a *App) Render() vecty.ComponentOrHTML {
 			Examples: examples,
 		},
 		&Status{Done: done, Total: total, Reading: reading(s), Problems: s.Problems()},
+		&KeptNotice{Host: a.Host, Kept: a.Kept},
+		&Shortcuts{Host: a.Host, Store: s},
 		a.renderReview(),
 	)
 }

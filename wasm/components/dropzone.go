@@ -55,6 +55,7 @@ func (d *DropZone) Render() vecty.ComponentOrHTML {
 			prop.Type(prop.TypeFile), prop.ID(d.ID()),
 			vecty.Attribute("accept", ".jsonl,.json,.ndjson,.txt,application/json,application/x-ndjson,text/plain"),
 			event.Change(d.onChange),
+			event.KeyDown(d.onKey), // Enter, as Space does (shortcuts.go)
 		)),
 	)
 }

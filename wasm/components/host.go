@@ -18,6 +18,12 @@ type Host interface {
 	Open(side Placement, files js.Value)
 	// OpenURLs loads reports by URL, as ?baseline=…&current=… does.
 	OpenURLs(baseline, current string)
+	// Forget empties the browser's storage of the reports kept in it
+	// (see Kept).
+	Forget()
+	// OpenKept opens the reports the browser's storage keeps from an
+	// earlier visit (see Kept).
+	OpenKept()
 	// Download offers the review shown as one self-contained HTML file,
 	// the page `benchview export` writes.
 	Download()

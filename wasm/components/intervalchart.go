@@ -77,6 +77,7 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 			legendItem("noise", "inside the noise"), legendItem("underpowered", "underpowered (no interval)"),
 			elem.Span(vecty.Markup(vecty.Class("hint")), vecty.Text("Click a bar to select its row.")),
 		),
+		barsByKeyboard(), // shortcuts.go
 		vecty.If(p.Compared && len(p.Rows) < p.Total, elem.Paragraph(
 			vecty.Markup(vecty.Class("window-note"), prop.ID("interval-note")),
 			vecty.Text(p.note()),

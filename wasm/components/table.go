@@ -50,6 +50,7 @@ type Table struct {
 	limit     int         // rows of the window rendered (see grow)
 	window    [3]int      // First, len(Rows) and Reset when limit was set
 	growDue   bool        // a frame will render more of the window
+	grid      grid        // the keyboard's active cell (grid.go)
 }
 
 // grow renders the window in steps whenever it changes: growStep rows in
@@ -105,7 +106,8 @@ func (t *Table) Render() vecty.ComponentOrHTML {
 	t.box = elem.Div(
 		vecty.Markup(vecty.Class("table-scroll"), vecty.ClassMap{"with-details": t.HasDetails}, prop.ID("results-scroll"), event.Scroll(t.onScroll)),
 		elem.Table(
-			vecty.Markup(vecty.Class("results-table"), prop.ID("results"), vecty.Attribute("aria-rowcount", headRows+t.Total)),
+			vecty.Markup(vecty.Class("results-table"), prop.ID("results"), vecty.Attribute("aria-rowcount", headRows+t.Total),
+				vecty.Attribute("role", "grid"), event.KeyDown(t.onGridKey), event.FocusIn(t.onGridFocus)), // one Tab stop: grid.go
 			elem.Caption(vecty.Markup(vecty.Class("visually-hidden")), vecty.Text("Results, one row per benchmark, kind and backend")),
 			elem.TableHead(t.renderGroups(), t.renderHeader(cols)),
 			t.spacer(t.First, len(cols)),
@@ -113,6 +115,7 @@ func (t *Table) Render() vecty.ComponentOrHTML {
 			t.spacer(t.Total-t.First-t.limit, len(cols)),
 		),
 	)
+	t.syncGrid()
 	return elem.Section(
 		vecty.Markup(vecty.Class("results")),
 		t.box,
@@ -229,6 +232,7 @@ func (t *Table) tell() {
 // Unmount forgets a table that is gone.
 func (t *Table) Unmount() {
 	delete(growing, t)
+	delete(tables, t)
 	t.box = nil
 }
 
@@ -274,7 +278,7 @@ func (t *Table) renderHeader(cols []tableview.Column) *vecty.HTML {
 		cells = append(cells, elem.TableHeader(
 			vecty.Markup(vecty.Attribute("scope", "col"), vecty.Attribute("aria-sort", sorted), vecty.Data("col", c.ID)),
 			elem.Button(
-				vecty.Markup(prop.Type("button"), vecty.Attribute("title", "Sort by "+c.Title),
+				vecty.Markup(prop.Type("button"), vecty.Attribute("title", "Sort by "+c.Title), vecty.Attribute("tabindex", -1),
 					event.Click(func(*vecty.Event) { t.Host.Dispatch(&actions.SortBy{Column: c.ID}) })),
 				vecty.Text(c.Label),
 				elem.Span(vecty.Markup(vecty.Class("arrow"), vecty.Attribute("aria-hidden", "true")), vecty.Text(arrow)),

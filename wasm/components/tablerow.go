@@ -60,7 +60,7 @@ func (t *TableRow) Render() vecty.ComponentOrHTML {
 		elem.TableHeader(
 			vecty.Markup(vecty.Attribute("scope", "row"), vecty.Class("name")),
 			elem.Button(
-				vecty.Markup(prop.Type("button"), vecty.Class("row-name"), vecty.Attribute("aria-pressed", selected),
+				vecty.Markup(prop.Type("button"), vecty.Class("row-name"), vecty.Attribute("aria-pressed", selected), vecty.Attribute("tabindex", -1),
 					vecty.Attribute("title", visible.String(key))),
 				elem.Span(vecty.Markup(vecty.Class("bench")), vecty.Text(visible.String(r.Key.Benchmark))),
 				elem.Span(vecty.Markup(vecty.Class("kb")), vecty.Text(visible.String("/"+r.Key.Kind+"/"+r.Key.Backend))),

@@ -92,6 +92,7 @@ func (s *Store) Dispatch(a any) {
 		s.failed[a.Side] = a.Name + ": " + a.Err
 		s.rebuildLoaded()
 	case *actions.Swap:
+		s.view.Swap = !s.view.Swap // the address keeps it (tableview.View.Swap)
 		s.reports[0], s.reports[1] = s.reports[1], s.reports[0]
 		s.failed[0], s.failed[1] = s.failed[1], s.failed[0]
 		s.rebuild()
@@ -146,10 +147,16 @@ func (s *Store) Dispatch(a any) {
 		s.downloading, s.downloadErr = true, ""
 	case *actions.DownloadDone:
 		s.downloading, s.downloadErr = false, a.Err
+	case *actions.Unswap:
+		s.view.Swap = false
 	case *actions.RestoreView:
 		adjust := s.view.Adjust
+		swapped := s.view.Swap
 		s.view = tableview.ParseFragment(a.Fragment)
 		s.viewChanged()
+		if s.view.Swap != swapped { // the back button, across a Swap
+			s.exchange()
+		}
 		if s.view.Adjust != adjust {
 			s.adjustChanged()
 		}

@@ -69,6 +69,7 @@ func (p *page) OpenURLs(baseline, current string) {
 	}
 	p.search = "?" + q.Encode()
 	js.Global().Get("history").Call("pushState", nil, "", p.search+location().Get("hash").String())
+	p.store.Dispatch(&actions.Unswap{}) // a new pair shows as the address gives it
 	p.fetch(actions.Baseline, baseline)
 	if current != "" {
 		p.fetch(actions.Current, current)
@@ -79,11 +80,12 @@ func (p *page) OpenURLs(baseline, current string) {
 func (p *page) loadFromAddress() {
 	p.search = location().Get("search").String()
 	q, _ := url.ParseQuery(trimQuestion(p.search))
+	// The view may say the sides are swapped (tableview.View.Swap).
 	if b := q.Get("baseline"); b != "" {
-		p.fetch(actions.Baseline, b)
+		p.fetch(p.loadedSide(actions.Baseline), b)
 	}
 	if c := q.Get("current"); c != "" {
-		p.fetch(actions.Current, c)
+		p.fetch(p.loadedSide(actions.Current), c)
 	}
 }
 

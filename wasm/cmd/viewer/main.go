@@ -76,6 +76,7 @@ type page struct {
 	stateDue    bool        // writeState looks again in the next frame
 	stated      store.Phase // the phase last written to the body; "" until the page says anything
 	warmUp      js.Value    // the node that holds the warm-up's review in the document; undefined once it left
+	keep        keeper      // the reports kept in the browser's storage (persist.go)
 }
 
 func newPage() *page {
@@ -102,6 +103,7 @@ func (p *page) start() {
 	p.cold = true
 	p.setState()
 	p.loadFromAddress()
+	p.restore()
 	warmed := func() {
 		if p.cold {
 			p.cold = false
@@ -157,6 +159,8 @@ func (p *page) Dispatch(a any) { p.store.Dispatch(a) }
 // keep the address and the body's state in step.
 func (p *page) changed() {
 	p.app.ByAddress = p.search != ""
+	p.keepShown()
+	p.app.Kept = p.kept()
 	p.render()
 	if id := p.store.ReviewID(); id != p.sentReview {
 		p.sentReview = id
@@ -245,7 +249,7 @@ func (p *page) writeState() {
 		components.NextFrame(p.writeState)
 		return
 	}
-	if phase == store.Idle && p.cold {
+	if phase == store.Idle && (p.cold || p.keep.restoring) {
 		// The page says idle once its code is warm: a drop before then
 		// works, but its first render would run cold code (see warmReview).
 		return
