@@ -164,6 +164,17 @@ func (s *Summary) chip(status, text string, n int) *vecty.HTML {
 	if active {
 		next = "" // a second click shows every row again
 	}
+	// A count of zero would filter the table to nothing: its chip is
+	// disabled (which assistive technology announces), and says why on
+	// hover. An active one stays enabled, to show every row again.
+	off := n == 0 && !active
+	title := "Show only these rows"
+	switch {
+	case active:
+		title = "Show every row again"
+	case off:
+		title = "No row to show"
+	}
 	return elem.Button(
 		vecty.Markup(
 			prop.Type("button"),
@@ -171,6 +182,8 @@ func (s *Summary) chip(status, text string, n int) *vecty.HTML {
 			vecty.Data("status", status), vecty.Data("count", strconv.Itoa(n)),
 			vecty.ClassMap{"active": active, "zero": n == 0},
 			vecty.Attribute("aria-pressed", active),
+			prop.Disabled(off),
+			vecty.Attribute("title", title),
 			event.Click(func(*vecty.Event) { s.Host.Dispatch(&actions.Filter{Status: next}) }),
 		),
 		vecty.Text(text),
