@@ -170,3 +170,9 @@ func jsString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// jsonOf is v in JSON.
+func jsonOf(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
