@@ -67,7 +67,7 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 	case len(rows) == 0 && p.Total == 0:
 		body = p.empty("No row matches the filter and the search.")
 	case len(rows) == 0:
-		body = p.empty("No compared row is in the table's view: its rows are not comparisons.")
+		body = p.empty("None of the rows the table shows here is a comparison: there is no shift to draw.")
 	default:
 		// The bars in words: what they show and their extremes. The
 		// chart's element is named by the title and described by this.

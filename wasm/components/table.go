@@ -298,7 +298,7 @@ func (t *Table) renderHeader(cols []tableview.Column) *vecty.HTML {
 
 func renderSide(s *stats.Stats, unit format.Unit) vecty.List {
 	if s == nil {
-		return vecty.List{num(format.None, "median"), num(format.None, ""), num(format.None, ""), num(format.None, "n")}
+		return vecty.List{num(format.None, "median"), num(format.None, "spread"), num(format.None, "iqr"), num(format.None, "n")}
 	}
 	// Every duration names its unit: a cell read alone (by a screen
 	// reader, or copied) says what it measures.
