@@ -112,6 +112,9 @@ func TestReportsWithNoRowInCommonSaySo(t *testing.T) {
 	if !strings.Contains(got, "no row in common") {
 		t.Errorf("the bars' panel says %q, want that the reports have no row in common", got)
 	}
+	if got := eval[string](t, v, `document.getElementById("geomean").textContent`); got != "geomean: no row to compare" {
+		t.Errorf("the geomean says %q, want that there is no row to compare", got)
+	}
 }
 
 // TestLongVerdictsAreNotCutOff reads every verdict pill of example c,

@@ -85,15 +85,21 @@ func (s *Summary) Render() vecty.ComponentOrHTML {
 // renderGeomean is the suite's shift in the command line's words.
 func (s *Summary) renderGeomean() *vecty.HTML {
 	text, verdict := "geomean: computing…", store.Pending
+	none := true // no row in common: nothing for a geomean to wait for
+	for st, n := range s.Counts {
+		if n > 0 && (isVerdict(st) || st == store.Pending) {
+			none = false
+		}
+	}
 	switch {
-	case s.HasMean && s.Geomean.Rows == 0:
+	case none || s.HasMean && s.Geomean.Rows == 0:
 		text, verdict = "geomean: no row to compare", "underpowered"
 	case s.HasMean:
 		text, verdict = reviewtext.GeomeanLine(&s.Geomean), s.Geomean.Verdict.String()
 	}
 	return elem.Paragraph(
 		vecty.Markup(prop.ID("geomean"), vecty.Class("geomean", format.StatusClass(verdict)),
-			vecty.Data("verdict", verdict), vecty.Attribute("aria-busy", !s.HasMean)),
+			vecty.Data("verdict", verdict), vecty.Attribute("aria-busy", verdict == store.Pending)),
 		vecty.Text(text),
 	)
 }
