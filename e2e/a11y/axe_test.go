@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"github.com/benchview/benchview/e2e/internal/browser"
 )
@@ -40,6 +43,10 @@ func TestAxeOnTheViewer(t *testing.T) {
 			v.navigate(t, "/?baseline=examples/base-a.jsonl&current=examples/cur-a.jsonl#row="+
 				"benches%2Flowering%2Fvm", "example a with a row selected", ready+` && document.querySelector(".run-order-chart")`)
 			audit(t, v, "example a, a row selected")
+
+			v.Do(t, chromedp.Click(chromedp.CSS("#show-all-run-order")))
+			v.WaitFor(t, "every row's run order", ready+` && document.querySelectorAll(".run-order-grid .run-order-chart").length > 10`, 3*time.Minute)
+			audit(t, v, "example a, every row's run order")
 
 			v.Expect(`nothing\.jsonl`)
 			v.navigate(t, "/?baseline=examples/base-a.jsonl&current=nothing.jsonl", "the error state",

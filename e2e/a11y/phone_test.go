@@ -40,6 +40,7 @@ func TestAPhoneShowsNameDeltaAndVerdict(t *testing.T) {
 			v.scheme(t, scheme)
 			v.example(t, "b")
 			v.screenshot(t, dir, "phone-"+scheme+"-top.png")
+			audit(t, v, "example b on a phone")
 			eval[bool](t, v, `document.querySelector(".interval-panel").scrollIntoView({block: "start"}), true`)
 			v.screenshot(t, dir, "phone-"+scheme+"-bars.png")
 
