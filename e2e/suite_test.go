@@ -210,11 +210,11 @@ func interactions(b *testing.B, br *browser) (search, filter, sort float64) {
 		rows+`.length > 0 && `+rows+`.every(r => r.dataset.verdict === "regression") && document.getElementById("shown").textContent.includes(" of ")`)
 	run("the cleared filter", input("#verdict-filter", "", "change"), all)
 	sort = run("the sort", `document.querySelector("th[data-col=delta] button").click();`,
-		`document.querySelector("th[data-col=delta]").getAttribute("aria-sort") === "ascending" && (() => {
+		`document.querySelector("th[data-col=delta]").getAttribute("aria-sort") === "descending" && (() => {
 			const d = `+rows+`.map(r => r.querySelector("td.delta")?.textContent);
 			if (d.length < 10 || d.some(x => x === undefined)) return false;
 			const n = d.map(x => parseFloat(x.replace("−", "-")));
-			return n.every((x, i) => i === 0 || n[i-1] <= x);
+			return n.every((x, i) => i === 0 || n[i-1] >= x);
 		})()`)
 	return search, filter, sort
 }

@@ -86,8 +86,7 @@ func rowOf(r *review.Row, paired bool) rowView {
 }
 
 // side is the four cells of one series, as the viewer writes them
-// (renderSide in wasm/components/table.go): the unit named once, on the
-// median, the row's other durations being in the same one.
+// (renderSide in wasm/components/table.go): every duration with its unit.
 func side(s *stats.Stats, unit format.Unit) []cell {
 	if s == nil {
 		return []cell{{format.None, "median"}, {format.None, ""}, {format.None, ""}, {format.None, "n"}}
@@ -95,7 +94,7 @@ func side(s *stats.Stats, unit format.Unit) []cell {
 	return []cell{
 		{unit.Format(s.Median()), "median"},
 		{unit.Span(s.P25(), s.P75()), "spread"},
-		{unit.Number(s.IQR()), ""},
+		{unit.Format(s.IQR()), ""},
 		{strconv.Itoa(len(s.Sorted)), "n"},
 	}
 }

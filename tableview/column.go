@@ -26,8 +26,13 @@ const (
 
 // Column is a sortable column of the table: ID is its name in the
 // fragment (sort=ID), Label its header, Title what the header's tooltip
-// says it sorts by.
-type Column struct{ ID, Label, Title string }
+// says it sorts by. Desc is the order a first click on its header sorts
+// in: descending for the shift (the largest regression first, what a
+// reader looks for), ascending for the others.
+type Column struct {
+	ID, Label, Title string
+	Desc             bool
+}
 
 // The table's columns, in groups as a header shows them: the row's name
 // and verdict, the shift (two reports only), the baseline's four numbers
@@ -35,26 +40,39 @@ type Column struct{ ID, Label, Title string }
 // report's).
 var (
 	HeadColumns = []Column{
-		{ColName, "Row", "benchmark / kind / backend"},
-		{ColVerdict, "Verdict", "what the 95% interval says"},
+		{ColName, "Row", "benchmark / kind / backend", false},
+		{ColVerdict, "Verdict", "what the 95% interval says", false},
 	}
 	ShiftColumns = []Column{
-		{ColDelta, "Δ%", "shift of the median, in percent of the baseline's"},
-		{ColInterval, "95% interval", "bootstrap interval of the shift"},
+		{ColDelta, "Δ%", "shift of the median, in percent of the baseline's", true},
+		{ColInterval, "95% interval", "bootstrap interval of the shift", true},
 	}
 	BaseColumns = []Column{
-		{ColBaseMedian, "median", "baseline median"},
-		{ColBaseSpread, "p25–p75", "baseline middle half"},
-		{ColBaseIQR, "IQR", "baseline interquartile range"},
-		{ColBaseN, "n", "baseline samples"},
+		{ColBaseMedian, "median", "baseline median", false},
+		{ColBaseSpread, "p25–p75", "baseline middle half", false},
+		{ColBaseIQR, "IQR", "baseline interquartile range", false},
+		{ColBaseN, "n", "baseline samples", false},
 	}
 	CurColumns = []Column{
-		{ColCurMedian, "median", "current median"},
-		{ColCurSpread, "p25–p75", "current middle half"},
-		{ColCurIQR, "IQR", "current interquartile range"},
-		{ColCurN, "n", "current samples"},
+		{ColCurMedian, "median", "current median", false},
+		{ColCurSpread, "p25–p75", "current middle half", false},
+		{ColCurIQR, "IQR", "current interquartile range", false},
+		{ColCurN, "n", "current samples", false},
 	}
 )
+
+// Descending reports whether a first click on column col sorts it
+// descending (Column.Desc).
+func Descending(col string) bool {
+	for _, g := range [][]Column{HeadColumns, ShiftColumns, BaseColumns, CurColumns} {
+		for _, c := range g {
+			if c.ID == col {
+				return c.Desc
+			}
+		}
+	}
+	return false
+}
 
 // AllColumns are the IDs of every sortable column.
 func AllColumns() []string {

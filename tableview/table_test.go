@@ -92,10 +92,11 @@ func TestSortByAnyColumn(t *testing.T) {
 	tab := mixedTable(t)
 	var v View
 	for _, c := range []struct{ col, want string }{
-		// a +50%, b -50%, c 0, d (underpowered) 0: ascending by Δ; rows
-		// with no Δ (e, f, g, g2) last, in the default order.
-		{ColDelta, "b c d a e f g g2"},
-		{ColDelta, "a c d b e f g g2"}, // descending: rows without a Δ stay last
+		// a +50%, b -50%, c 0, d (underpowered) 0: the first click sorts
+		// by Δ descending, the regression first; rows with no Δ (e, f,
+		// g, g2) last, in the default order.
+		{ColDelta, "a c d b e f g g2"},
+		{ColDelta, "b c d a e f g g2"}, // ascending: rows without a Δ stay last
 		{ColCurMedian, "b d c f a g g2 e"},
 		{ColName, "a b c d e f g g2"},
 		{ColName, "g2 g f e d c b a"},
@@ -112,7 +113,7 @@ func TestSortByAnyColumn(t *testing.T) {
 			t.Errorf("by %s (desc %v): %q, want %q", c.col, v.Desc, got, c.want)
 		}
 	}
-	if v = v.SortBy(ColDelta).SortBy(ColDelta); v.Sorted(ColDelta) != -1 || v.Sorted(ColName) != 0 {
+	if v = v.SortBy(ColDelta); v.Sorted(ColDelta) != -1 || v.Sorted(ColName) != 0 {
 		t.Errorf("Sorted = %d, %d", v.Sorted(ColDelta), v.Sorted(ColName))
 	}
 	if v = v.SortBy(ColVerdict); v.Sort != "" || v.Desc {

@@ -55,7 +55,8 @@ func (v View) Sorted(col string) int {
 	return 1
 }
 
-// SortBy is v after the reader asks to sort by col: col ascending, or the
+// SortBy is v after the reader asks to sort by col: col in its first
+// order (Descending: the shift descending, the others ascending), or the
 // other way round when the table is sorted by col already. Sorting by
 // verdict ascending is the default view (Sort "").
 func (v View) SortBy(col string) View {
@@ -63,7 +64,7 @@ func (v View) SortBy(col string) View {
 		v.Desc = !v.Desc
 		return v
 	}
-	v.Sort, v.Desc = col, false
+	v.Sort, v.Desc = col, Descending(col)
 	if col == ColVerdict {
 		v.Sort = ""
 	}

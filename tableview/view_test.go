@@ -49,9 +49,12 @@ func TestSortByTogglesTheDirection(t *testing.T) {
 		col  string
 		want View
 	}{
-		{ColDelta, View{Sort: ColDelta}},
+		// The shift's first click puts the largest regression first.
 		{ColDelta, View{Sort: ColDelta, Desc: true}},
+		{ColDelta, View{Sort: ColDelta}},
+		{ColInterval, View{Sort: ColInterval, Desc: true}},
 		{ColName, View{Sort: ColName}},
+		{ColBaseMedian, View{Sort: ColBaseMedian}},
 		{ColVerdict, View{}},
 		{ColVerdict, View{Desc: true}},
 	} {

@@ -3,6 +3,7 @@ package chart
 import (
 	"encoding/json"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -238,7 +239,9 @@ func TestRunOrder(t *testing.T) {
 		if got := s.MarkLine.Data[0]["yAxis"].(float64) * 1e6; math.Abs(got-side.median) > 1e-6 {
 			t.Errorf("%s median line at %v, want %v", side.name, got, side.median)
 		}
-		if s.Tip == nil || s.Tip.Formatter != "{a}, run {b}: {c} ms" {
+		// The side, the sample's place of how many, its value and unit:
+		// "Current, sample 3 of 9: 21.01 ms".
+		if want := side.name + ", sample {b} of " + strconv.Itoa(len(side.samples)) + ": {c} ms"; s.Tip == nil || s.Tip.Formatter != want {
 			t.Errorf("%s tooltip = %+v", side.name, s.Tip)
 		}
 	}
@@ -269,10 +272,13 @@ func TestRunOrderDrawsAFarOutSampleOnTheEdge(t *testing.T) {
 			Data      []float64 `json:"data"`
 			MarkPoint struct {
 				Data []struct {
-					Name   string `json:"name"`
-					Coord  []any  `json:"coord"`
-					Value  string `json:"value"`
-					Symbol string `json:"symbol"`
+					Name    string `json:"name"`
+					Coord   []any  `json:"coord"`
+					Value   string `json:"value"`
+					Symbol  string `json:"symbol"`
+					Tooltip struct {
+						Formatter string `json:"formatter"`
+					} `json:"tooltip"`
 				} `json:"data"`
 			} `json:"markPoint"`
 		} `json:"series"`
@@ -293,6 +299,9 @@ func TestRunOrderDrawsAFarOutSampleOnTheEdge(t *testing.T) {
 	if len(marks) != 1 || marks[0].Name != "3" || marks[0].Value != "67.72" || marks[0].Symbol != "triangle" ||
 		marks[0].Coord[0] != "3" || math.Abs(marks[0].Coord[1].(float64)-hi/1e6) > 1e-9 {
 		t.Errorf("baseline marks %+v, want one triangle at run 3 on the edge, valued 67.72", marks)
+	}
+	if tip, want := marks[0].Tooltip.Formatter, "Baseline, sample 3 of 7: 67.72 ms, off the chart's scale: drawn on its top edge"; tip != want {
+		t.Errorf("the far-out sample's tooltip is %q, want %q", tip, want)
 	}
 	if got := o.Series[0].Data[2]; math.Abs(got-67.719492) > 1e-9 {
 		t.Errorf("the baseline's third sample is %v in its series, want its true 67.719492 ms", got)

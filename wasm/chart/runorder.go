@@ -77,16 +77,22 @@ func RunOrderTrend(row review.Row, dark bool, trends Trends) ([]byte, error) {
 			return
 		}
 		values := make([]float64, len(s.Taken))
-		var beyond []opts.MarkPointNameCoordItem
+		var beyond []any
+		of := " of " + strconv.Itoa(len(s.Taken))
 		for i, v := range s.Taken {
 			values[i] = unit.Of(float64(v))
 			if edge := clamp(float64(v), lo, hi); edge != float64(v) {
-				// The tooltip's {b} and {c}: the position, and the value.
-				mark := opts.MarkPointNameCoordItem{
+				// The mark's own tooltip says the sample is off the scale.
+				where := "top"
+				if edge == lo {
+					where = "bottom"
+				}
+				mark := markPoint{MarkPointNameCoordItem: opts.MarkPointNameCoordItem{
 					Name: positions[i], Coordinate: []any{positions[i], unit.Of(edge)}, Value: unit.Number(float64(v)),
 					Symbol: "triangle", SymbolSize: 9, ItemStyle: &opts.ItemStyle{Color: color},
 					Label: &opts.Label{Show: opts.Bool(false)},
-				}
+				}, Tooltip: &opts.Tooltip{Formatter: types.FuncStr(name + ", sample " + positions[i] + of + ": " +
+					unit.Format(float64(v)) + ", off the chart's scale: drawn on its " + where + " edge")}}
 				if edge == lo {
 					mark.SymbolRotate = 180
 				}
@@ -96,14 +102,14 @@ func RunOrderTrend(row review.Row, dark bool, trends Trends) ([]byte, error) {
 		median := s.Median()
 		series := charts.SingleSeries{Name: name, Type: types.ChartScatter, Data: values}
 		if beyond != nil {
-			series.ConfigureSeriesOpts(charts.WithMarkPointNameCoordItemOpts(beyond...))
+			series.MarkPoints = &opts.MarkPoints{Data: beyond}
 		}
 		series.ConfigureSeriesOpts(
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: color}),
 			charts.WithSeriesTooltipOpts(opts.SeriesTooltip{
-				// {a} is this series' name, {b} the position, {c} the value:
-				// all written here, none from the report.
-				Formatter: types.FuncStr("{a}, run {b}: {c} " + unit.Name),
+				// {b} is the sample's position, {c} its value: the rest is
+				// written here, nothing from the report.
+				Formatter: types.FuncStr(name + ", sample {b}" + of + ": {c} " + unit.Name),
 			}),
 			charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{
 				Name: name + " median", YAxis: unit.Of(median),
@@ -141,6 +147,12 @@ func RunOrderTrend(row review.Row, dark bool, trends Trends) ([]byte, error) {
 	trend("Baseline", p.base, row.BaseStats, trends.Base)
 	trend("Current", p.cur, row.CurStats, trends.Cur)
 	return finish(c)
+}
+
+// markPoint is a mark with the tooltip go-echarts' item lacks.
+type markPoint struct {
+	opts.MarkPointNameCoordItem
+	Tooltip *opts.Tooltip `json:"tooltip,omitempty"`
 }
 
 // farOut is how many interquartile ranges past the quartiles a sample must

@@ -29,12 +29,15 @@ type App struct {
 // alert, the progress and the Download button rendered with it.
 func (a *App) Shown() store.Phase { return a.shown }
 
-// Render lays the page out: header, the two zones, what is happening, then
-// the review (summary, charts, table) once there is one.
+// Render lays the page out, each part in a landmark: the header (banner),
+// the two zones (a region), what is happening (a region), then the main
+// landmark: the review (summary, charts, table) once there is one, what it
+// will show before.
 func (a *App) Render() vecty.ComponentOrHTML {
 	s := a.Store
 	a.shown = s.Phase()
 	done, total := s.Progress()
+	setTitle(name(s, actions.Baseline), name(s, actions.Current))
 	return elem.Div(
 		vecty.Markup(vecty.Class("app")),
 		&Header{

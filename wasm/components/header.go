@@ -124,14 +124,15 @@ func (h *Header) renderCopy() vecty.List {
 	}
 }
 
-// Intro explains the page before anything is loaded.
+// Intro explains the page before anything is loaded: the main landmark
+// until a review takes its place.
 type Intro struct {
 	vecty.Core
 }
 
 // Render says what the page will show.
 func (i *Intro) Render() vecty.ComponentOrHTML {
-	return elem.Section(
+	return elem.Main(
 		vecty.Markup(vecty.Class("intro")),
 		elem.Heading2(vecty.Text("What you will see")),
 		elem.UnorderedList(

@@ -38,6 +38,9 @@ type IntervalPanel struct {
 	// Geomean is the suite's shift, drawn as the first bar; nil until a
 	// worker computed it.
 	Geomean *stats.Geomean `vecty:"prop"`
+	// Common is how many rows the two reports have in common (compared,
+	// computed or not), shown or not.
+	Common int `vecty:"prop"`
 }
 
 // Render shows the chart when a row of the window has a verdict, or says
@@ -53,15 +56,30 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 			compared++
 		}
 	}
-	var body vecty.ComponentOrHTML
+	var body, described vecty.ComponentOrHTML
 	switch {
 	case !p.Compared:
-		body = elem.Paragraph(vecty.Markup(vecty.Class("empty")), vecty.Text("One report alone has no shift to show: add the other one to compare."))
+		body = p.empty("One report alone has no shift to show: add the other one to compare.")
+	case p.Common == 0:
+		body = p.empty("These two reports have no row in common (the same benchmark, kind and backend): there is no shift to show. The table lists each report's rows.")
+	case len(rows) == 0 && compared > 0:
+		body = p.empty("No compared row in the table's view is computed yet.")
+	case len(rows) == 0 && p.Total == 0:
+		body = p.empty("No row matches the filter and the search.")
 	case len(rows) == 0:
-		body = elem.Paragraph(vecty.Markup(vecty.Class("empty")), vecty.Text("No compared row is shown yet."))
+		body = p.empty("None of the rows the table shows here is a comparison: there is no shift to draw.")
 	default:
+		// The bars in words: what they show and their extremes. The
+		// chart's element is named by the title and described by this.
+		described = elem.Paragraph(
+			vecty.Markup(vecty.Class("chart-summary"), prop.ID("interval-summary")),
+			vecty.Text(chart.DescribeInterval(rows, p.Total)),
+		)
+		// The bars scroll in a box of their own: a keyboard reaches it
+		// (tabindex) and assistive technology names it.
 		body = elem.Div(
-			vecty.Markup(vecty.Class("chart-scroll")),
+			vecty.Markup(vecty.Class("chart-scroll"), vecty.Attribute("role", "region"),
+				vecty.Attribute("aria-label", "Interval bars, scrolling"), vecty.Attribute("tabindex", 0)),
 			&IntervalChart{
 				Host: p.Host, Rows: rows, Bars: compared + 1, First: p.First,
 				Selected: p.Selected, Dark: p.Dark, Gen: p.Gen, Live: p.Live, Geomean: p.Geomean,
@@ -82,8 +100,14 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 			vecty.Markup(vecty.Class("window-note"), prop.ID("interval-note")),
 			vecty.Text(p.note()),
 		)),
+		described,
 		body,
 	)
+}
+
+// empty is the panel's body when there is no bar to draw: why.
+func (p *IntervalPanel) empty(why string) *vecty.HTML {
+	return elem.Paragraph(vecty.Markup(vecty.Class("empty")), vecty.Text(why))
 }
 
 // note says which rows the bars are, of how many.
@@ -131,7 +155,8 @@ func (c *IntervalChart) Render() vecty.ComponentOrHTML {
 	c.div = elem.Div(vecty.Markup(
 		prop.ID("interval-chart"),
 		vecty.Attribute("role", "img"),
-		vecty.Attribute("aria-label", "Interval bars: the shift of each row's median with its 95% interval; the table below has the same numbers."),
+		vecty.Attribute("aria-labelledby", "interval-title"),
+		vecty.Attribute("aria-describedby", "interval-summary"),
 		vecty.Style("height", strconv.Itoa(chart.IntervalHeight(c.Bars))+"px"),
 	))
 	return c.div

@@ -52,7 +52,7 @@ func (r *Review) Render() vecty.ComponentOrHTML {
 				Host: r.Host, Rows: bars, First: barsFirst, Total: total,
 				Selected: view.Selected, Dark: s.Dark(),
 				Gen: s.Gen(store.IntervalChart), Compared: s.Compared(), Live: done < jobs,
-				Geomean: geomeanOf(s),
+				Geomean: geomeanOf(s), Common: common(s),
 			},
 		),
 		vecty.If(s.ShowAll(), &RunOrderGrid{Host: r.Host, Rows: rows, Selected: view.Selected, Dark: s.Dark(), Gen: runGen}),
@@ -109,6 +109,18 @@ func (r *Review) showMore() {
 
 // Unmount forgets a review that is gone.
 func (r *Review) Unmount() { delete(staging, r) }
+
+// common is how many rows the reports have in common: the rows with a
+// verdict or computing one, filtered out or not.
+func common(s *store.Store) int {
+	n := 0
+	for status, count := range s.Counts() {
+		if isVerdict(status) || status == store.Pending {
+			n += count
+		}
+	}
+	return n
+}
 
 // geomeanOf is the geomean the interval chart draws: nil until computed.
 func geomeanOf(s *store.Store) *stats.Geomean {

@@ -155,7 +155,7 @@ func (c *RunOrderChart) Render() vecty.ComponentOrHTML {
 		vecty.ClassMap{"small": c.Small},
 		vecty.Data("row", c.renderKey),
 		vecty.Attribute("role", "img"),
-		vecty.Attribute("aria-label", "Samples of "+c.renderKey+" in run order, baseline and current, with their medians"),
+		vecty.Attribute("aria-label", chart.DescribeRunOrder(c.Row, c.Trends)),
 	))
 	return c.div
 }
@@ -186,6 +186,9 @@ func (c *RunOrderChart) SkipRender(prev vecty.Component) bool {
 func (c *RunOrderChart) draw() {
 	gen, key, row, dark, trends := c.Gen, c.Row.Key.String(), c.Row, c.Dark, c.Trends
 	c.drawn, c.drawnKey = gen, key
+	// The chart in words follows what it draws (the drift arrives after
+	// the render that made the element).
+	c.div.Node().Call("setAttribute", "aria-label", chart.DescribeRunOrder(row, trends))
 	c.chart.Draw(func() ([]byte, error) { return chart.RunOrderTrend(row, dark, trends) }, func() {
 		c.Host.Dispatch(&actions.ChartDrawn{ID: store.RunOrderChart(key), Gen: gen})
 	})

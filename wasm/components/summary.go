@@ -85,15 +85,21 @@ func (s *Summary) Render() vecty.ComponentOrHTML {
 // renderGeomean is the suite's shift in the command line's words.
 func (s *Summary) renderGeomean() *vecty.HTML {
 	text, verdict := "geomean: computing…", store.Pending
+	none := true // no row in common: nothing for a geomean to wait for
+	for st, n := range s.Counts {
+		if n > 0 && (isVerdict(st) || st == store.Pending) {
+			none = false
+		}
+	}
 	switch {
-	case s.HasMean && s.Geomean.Rows == 0:
+	case none || s.HasMean && s.Geomean.Rows == 0:
 		text, verdict = "geomean: no row to compare", "underpowered"
 	case s.HasMean:
 		text, verdict = reviewtext.GeomeanLine(&s.Geomean), s.Geomean.Verdict.String()
 	}
 	return elem.Paragraph(
 		vecty.Markup(prop.ID("geomean"), vecty.Class("geomean", format.StatusClass(verdict)),
-			vecty.Data("verdict", verdict), vecty.Attribute("aria-busy", !s.HasMean)),
+			vecty.Data("verdict", verdict), vecty.Attribute("aria-busy", verdict == store.Pending)),
 		vecty.Text(text),
 	)
 }
@@ -164,6 +170,17 @@ func (s *Summary) chip(status, text string, n int) *vecty.HTML {
 	if active {
 		next = "" // a second click shows every row again
 	}
+	// A count of zero would filter the table to nothing: its chip is
+	// disabled (which assistive technology announces), and says why on
+	// hover. An active one stays enabled, to show every row again.
+	off := n == 0 && !active
+	title := "Show only these rows"
+	switch {
+	case active:
+		title = "Show every row again"
+	case off:
+		title = "No row to show"
+	}
 	return elem.Button(
 		vecty.Markup(
 			prop.Type("button"),
@@ -171,6 +188,8 @@ func (s *Summary) chip(status, text string, n int) *vecty.HTML {
 			vecty.Data("status", status), vecty.Data("count", strconv.Itoa(n)),
 			vecty.ClassMap{"active": active, "zero": n == 0},
 			vecty.Attribute("aria-pressed", active),
+			prop.Disabled(off),
+			vecty.Attribute("title", title),
 			event.Click(func(*vecty.Event) { s.Host.Dispatch(&actions.Filter{Status: next}) }),
 		),
 		vecty.Text(text),

@@ -5,6 +5,7 @@ package components
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -104,7 +105,8 @@ func (t *Table) Render() vecty.ComponentOrHTML {
 	t.follow()
 	t.grow()
 	t.box = elem.Div(
-		vecty.Markup(vecty.Class("table-scroll"), vecty.ClassMap{"with-details": t.HasDetails}, prop.ID("results-scroll"), event.Scroll(t.onScroll)),
+		vecty.Markup(vecty.Class("table-scroll"), vecty.ClassMap{"with-details": t.HasDetails}, prop.ID("results-scroll"),
+			vecty.Attribute("role", "region"), vecty.Attribute("aria-label", "Results table"), event.Scroll(t.onScroll)),
 		elem.Table(
 			vecty.Markup(vecty.Class("results-table"), prop.ID("results"), vecty.Attribute("aria-rowcount", headRows+t.Total),
 				vecty.Attribute("role", "grid"), event.KeyDown(t.onGridKey), event.FocusIn(t.onGridFocus)), // one Tab stop: grid.go
@@ -251,15 +253,25 @@ func (t *Table) renderGroups() *vecty.HTML {
 	if !t.Compared {
 		return elem.TableRow(
 			vecty.Markup(vecty.Attribute("aria-rowindex", 1)),
-			elem.TableHeader(vecty.Markup(vecty.Attribute("colspan", 2))),
+			groupHead(2, "The row"),
 			elem.TableHeader(vecty.Markup(vecty.Attribute("colspan", 4), vecty.Attribute("scope", "colgroup"), vecty.Class("group")), vecty.Text("Samples")),
 		)
 	}
 	return elem.TableRow(
 		vecty.Markup(vecty.Attribute("aria-rowindex", 1)),
-		elem.TableHeader(vecty.Markup(vecty.Attribute("colspan", 4))),
+		groupHead(4, "The row and its shift"),
 		elem.TableHeader(vecty.Markup(vecty.Attribute("colspan", 4), vecty.Attribute("scope", "colgroup"), vecty.Class("group", "base")), vecty.Text("Baseline")),
 		elem.TableHeader(vecty.Markup(vecty.Attribute("colspan", 4), vecty.Attribute("scope", "colgroup"), vecty.Class("group", "cur")), vecty.Text("Current")),
+	)
+}
+
+// groupHead is the header over the columns before the sides' groups: it
+// shows nothing, and names them for assistive technology (a header cell
+// is never empty).
+func groupHead(span int, name string) *vecty.HTML {
+	return elem.TableHeader(
+		vecty.Markup(vecty.Attribute("colspan", span), vecty.Attribute("scope", "colgroup")),
+		elem.Span(vecty.Markup(vecty.Class("visually-hidden")), vecty.Text(name)),
 	)
 }
 
@@ -290,14 +302,14 @@ func (t *Table) renderHeader(cols []tableview.Column) *vecty.HTML {
 
 func renderSide(s *stats.Stats, unit format.Unit) vecty.List {
 	if s == nil {
-		return vecty.List{num(format.None, "median"), num(format.None, ""), num(format.None, ""), num(format.None, "n")}
+		return vecty.List{num(format.None, "median"), num(format.None, "spread"), num(format.None, "iqr"), num(format.None, "n")}
 	}
-	// The unit is named once, on the median: the row's other durations
-	// are in the same one, which keeps the table inside a laptop's width.
+	// Every duration names its unit: a cell read alone (by a screen
+	// reader, or copied) says what it measures.
 	return vecty.List{
 		num(unit.Format(s.Median()), "median"),
 		num(unit.Span(s.P25(), s.P75()), "spread"),
-		num(unit.Number(s.IQR()), ""),
+		num(unit.Format(s.IQR()), "iqr"),
 		num(strconv.Itoa(len(s.Sorted)), "n"),
 	}
 }
@@ -321,5 +333,14 @@ func renderVerdict(r store.Row, elapsed int) *vecty.HTML {
 			text = "computing… " + strconv.Itoa(int(100*r.Progress)) + "%, " + strconv.Itoa(elapsed) + " s"
 		}
 	}
-	return elem.Span(vecty.Markup(vecty.Class("pill", format.StatusClass(r.Status)), vecty.Attribute("title", text)), vecty.Text(text))
+	// The status's word, then what it says about it (": 5 vs 9 samples,
+	// 6 needed"), which a phone-sized window collapses.
+	word, detail := text, ""
+	if i := strings.Index(text, ": "); i > 0 {
+		word, detail = text[:i], text[i:]
+	}
+	return elem.Span(vecty.Markup(vecty.Class("pill", format.StatusClass(r.Status)), vecty.Attribute("title", text)),
+		vecty.Text(word),
+		vecty.If(detail != "", elem.Span(vecty.Markup(vecty.Class("detail")), vecty.Text(detail))),
+	)
 }

@@ -75,9 +75,9 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 // match the filter and the search.
 func (t *Toolbar) count() string {
 	if t.Shown == t.All {
-		return format.Count(t.All) + " rows"
+		return format.Rows(t.All)
 	}
-	return format.Count(t.Shown) + " of " + format.Count(t.All) + " rows match"
+	return format.Count(t.Shown) + " of " + format.Rows(t.All) + " match"
 }
 
 // SkipRender skips a render that would show the same controls.

@@ -18,3 +18,11 @@ func Count(n int) string {
 	}
 	return s
 }
+
+// Rows is n rows, in words: "1 row", "10,000 rows".
+func Rows(n int) string {
+	if n == 1 {
+		return "1 row"
+	}
+	return Count(n) + " rows"
+}

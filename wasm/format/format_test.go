@@ -46,7 +46,8 @@ func TestFormat(t *testing.T) {
 	check(t, "s", Seconds.Format(2.5e9), "2.500 s")
 	check(t, "row unit keeps small values in it", Milliseconds.Format(136698.5), "0.137 ms")
 	check(t, "NaN", Milliseconds.Format(math.NaN()), None)
-	check(t, "span", Milliseconds.Span(24350386.5, 25607954), "24.35–25.61")
+	check(t, "span", Milliseconds.Span(24350386.5, 25607954), "24.35–25.61 ms")
+	check(t, "span without a bound", Milliseconds.Span(math.NaN(), 25607954), None)
 	check(t, "duration", Duration(61862118), "61.86 ms")
 }
 
@@ -95,5 +96,11 @@ func TestStatus(t *testing.T) {
 func TestCount(t *testing.T) {
 	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 10000: "10,000", 1234567: "1,234,567", -4500: "-4,500"} {
 		check(t, "Count", Count(n), want)
+	}
+}
+
+func TestRows(t *testing.T) {
+	for n, want := range map[int]string{0: "0 rows", 1: "1 row", 2: "2 rows", 10000: "10,000 rows"} {
+		check(t, "Rows", Rows(n), want)
 	}
 }

@@ -78,14 +78,14 @@ func (u Unit) Format(ns float64) string {
 	return s + " " + u.Name
 }
 
-// Span formats lo and hi in u as one span without the unit's name, as a
-// row's spread is written beside its median: "24.35–25.61".
+// Span formats lo and hi in u as one span with the unit's name once, as a
+// row's spread is written: "24.35–25.61 ms".
 func (u Unit) Span(lo, hi float64) string {
 	a, b := u.Number(lo), u.Number(hi)
 	if a == None || b == None {
 		return None
 	}
-	return a + "–" + b
+	return a + "–" + b + " " + u.Name
 }
 
 // Duration formats ns in the unit that suits it alone.

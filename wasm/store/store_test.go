@@ -274,16 +274,16 @@ func TestRowsStayInPlaceWhileComputing(t *testing.T) {
 func TestSortByAnyColumn(t *testing.T) {
 	s := loaded(t)
 	s.Dispatch(&actions.SortBy{Column: tableview.ColDelta})
-	// a +50%, b -50%, c 0, d (underpowered) 0: ascending by Δ; rows with no
-	// Δ (e, f, g, g2) last, by the default order.
-	if got := names(s.Rows()); got != "b c d a e f g g2" {
-		t.Errorf("by Δ ascending: %q", got)
+	// a +50%, b -50%, c 0, d (underpowered) 0: the first click sorts by Δ
+	// descending; rows with no Δ (e, f, g, g2) last, by the default order.
+	if got := names(s.Rows()); got != "a c d b e f g g2" {
+		t.Errorf("by Δ descending: %q", got)
 	}
 	s.Dispatch(&actions.SortBy{Column: tableview.ColDelta})
-	if got := names(s.Rows()); got != "a c d b e f g g2" {
-		t.Errorf("by Δ descending: %q (rows without a Δ stay last)", got)
+	if got := names(s.Rows()); got != "b c d a e f g g2" {
+		t.Errorf("by Δ ascending: %q (rows without a Δ stay last)", got)
 	}
-	if s.View().Sorted(tableview.ColDelta) != -1 || s.View().Sorted(tableview.ColName) != 0 {
+	if s.View().Sorted(tableview.ColDelta) != 1 || s.View().Sorted(tableview.ColName) != 0 {
 		t.Errorf("Sorted = %d, %d", s.View().Sorted(tableview.ColDelta), s.View().Sorted(tableview.ColName))
 	}
 	s.Dispatch(&actions.SortBy{Column: tableview.ColCurMedian})
