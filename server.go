@@ -292,6 +292,9 @@ func namedReports(args []string) ([]servedReport, error) {
 			}
 			return nil, fmt.Errorf("%s report %s: %w", role, name, err)
 		}
+		if err := notForThePage(name); err != nil {
+			return nil, fmt.Errorf("%s report %w", role, err)
+		}
 		// Resolved once, here: what is served is the file named now, and a
 		// symbolic link put in its place later is refused (serveReport).
 		file, err := filepath.Abs(name)

@@ -500,6 +500,12 @@ func TestNamedReportsAreChecked(t *testing.T) {
 		{"directory", []string{dir}, "baseline report " + dir + ": is a directory"},
 		{"too many", []string{good, good, good}, "too many arguments"},
 		{"mistyped verb", []string{"compar"}, "baseline report compar: no such file (the verbs are compare, stats and export"},
+		// Another tool's report gets one line saying what reads it, not
+		// a page of "not JSON" for each of its lines.
+		{"hyperfine", []string{good, "testdata/formats/hyperfine/cur.json"}, "current report testdata/formats/hyperfine/cur.json is a hyperfine report: the viewer and the exported page read cove-bench reports so far; `benchview compare` and `benchview stats` read hyperfine output"},
+		{"go test", []string{"testdata/formats/go/base.txt"}, "baseline report testdata/formats/go/base.txt is a go test -bench report"},
+		{"Google Benchmark", []string{"testdata/formats/googlebench/base.json"}, "is a Google Benchmark report"},
+		{"pytest-benchmark", []string{"testdata/formats/pytest/base.json"}, "is a pytest-benchmark report"},
 	}
 	if runtime.GOOS != "windows" {
 		// A device, like a pipe from <(command), reads once: the server
