@@ -152,6 +152,22 @@ type focusedCell struct {
 	InView bool   `json:"inView"` // the whole row shows in the table's box, below its header, and in the window
 }
 
+// inViewCell is focusedCell once the focused row shows, waiting up to
+// five seconds: the table renders at most once a frame, so on a loaded
+// machine a row focused a moment ago may still be scrolling in. A row
+// that never comes into view is returned as it is, for the test to fail.
+func (p *tab) inViewCell(t *testing.T) focusedCell {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		c := p.focusedCell(t)
+		if c.InView || time.Now().After(deadline) {
+			return c
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 func (p *tab) focusedCell(t *testing.T) focusedCell {
 	t.Helper()
 	var c focusedCell

@@ -50,7 +50,7 @@ func TestTheKeyboardAlone(t *testing.T) {
 	rows := eval[[]string](t, p, `[...document.querySelectorAll("#results tr[data-row]")].map(r => r.dataset.row)`)
 	for i := 1; i <= 3; i++ {
 		p.press(t, kb.ArrowDown)
-		c := p.focusedCell(t)
+		c := p.inViewCell(t)
 		if c.Row != rows[i] || !c.InView {
 			t.Errorf("ArrowDown %d: the focus is on %q (in view: %v), want %q in view", i, c.Row, c.InView, rows[i])
 		}
@@ -69,11 +69,11 @@ func TestTheKeyboardAlone(t *testing.T) {
 		t.Errorf("Home: cell %d, want 0", c.Col)
 	}
 	p.press(t, kb.End, kb.ModifierCtrl)
-	if c := p.focusedCell(t); c.Row != rows[len(rows)-1] || !c.InView {
+	if c := p.inViewCell(t); c.Row != rows[len(rows)-1] || !c.InView {
 		t.Errorf("Ctrl+End: %q (in view: %v), want the last row %q in view", c.Row, c.InView, rows[len(rows)-1])
 	}
 	p.press(t, kb.Home, kb.ModifierCtrl)
-	if c := p.focusedCell(t); c.Row != rows[0] || c.Col != 0 || !c.InView {
+	if c := p.inViewCell(t); c.Row != rows[0] || c.Col != 0 || !c.InView {
 		t.Errorf("Ctrl+Home: %q cell %d (in view: %v), want the first row's first cell", c.Row, c.Col, c.InView)
 	}
 
@@ -147,7 +147,7 @@ func TestTheKeyboardAlone(t *testing.T) {
 	if chart[0] < 0 || chart[1] > chart[2] {
 		t.Errorf("the run order of %s is out of view: top %v, bottom %v, window %v", c.Row, chart[0], chart[1], chart[2])
 	}
-	if got := p.focusedCell(t); got.Row != c.Row || !got.InView {
+	if got := p.inViewCell(t); got.Row != c.Row || !got.InView {
 		t.Errorf("after Enter, the focus is on %q (in view: %v), want %q in view", got.Row, got.InView, c.Row)
 	}
 	if label := eval[string](t, p, `document.getElementById("interval-keyboard")?.textContent ?? ""`); !strings.Contains(label, "table stands in") {

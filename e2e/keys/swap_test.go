@@ -44,18 +44,18 @@ func TestTheServersReportsSwapAndAReload(t *testing.T) {
 	p.tabTo(t, "the results grid", `document.getElementById("results").contains(el)`, false, 60)
 	p.press(t, kb.End, kb.ModifierCtrl)
 	p.waitFor(t, "the last row focused", `document.activeElement.closest("tr")?.getAttribute("aria-rowindex") === "`+itoa(spec.Rows+2)+`"`)
-	lastRow := p.focusedCell(t)
+	lastRow := p.inViewCell(t)
 	if !lastRow.InView || lastRow.Row == "" {
 		t.Errorf("Ctrl+End: the last row %q is focused but not in view: %s", lastRow.Row, eval[string](t, p, geometry))
 	}
 	p.press(t, kb.PageUp)
-	c := p.focusedCell(t)
+	c := p.inViewCell(t)
 	if c.Index >= spec.Rows+2 || c.Index < spec.Rows-40 || !c.InView {
 		t.Errorf("Page Up from the last row: row %d (in view: %v), want a screenful up, in view", c.Index, c.InView)
 	}
 	p.press(t, kb.Home, kb.ModifierCtrl)
 	p.waitFor(t, "the first row focused", `document.activeElement.closest("tr")?.getAttribute("aria-rowindex") === "3"`)
-	if c := p.focusedCell(t); !c.InView {
+	if c := p.inViewCell(t); !c.InView {
 		t.Errorf("Ctrl+Home: the first row %q is focused but not in view", c.Row)
 	}
 	if n := eval[int](t, p, `document.querySelectorAll('#results [tabindex="0"]').length`); n != 1 {
@@ -85,7 +85,7 @@ func TestTheServersReportsSwapAndAReload(t *testing.T) {
 	p.Do(t, navigate(p.origin+"/?"+addr.RawQuery+"#row="+url.QueryEscape(lastRow.Row)))
 	p.waitFor(t, "the linked row selected", ready+` && document.querySelector('tr[aria-selected="true"]')?.dataset.row === `+jsString(lastRow.Row))
 	p.tabTo(t, "the results grid", `document.getElementById("results").contains(el)`, false, 60)
-	if c := p.focusedCell(t); c.Row != lastRow.Row || !c.InView {
+	if c := p.inViewCell(t); c.Row != lastRow.Row || !c.InView {
 		t.Errorf("Tab entered the grid on %q (in view: %v), want the selected row %q", c.Row, c.InView, lastRow.Row)
 	}
 	p.noPointer(t)
