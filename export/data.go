@@ -99,6 +99,9 @@ type pageJSON struct {
 	// RunOrder[i] is the line of the run-order block holding row i's
 	// chart options, -1 when the row has no samples.
 	RunOrder []int `json:"runOrder"`
+	// Adjusted holds, for each adjustment the page offers (adjust=),
+	// that view's table (adjusted.go); absent for one report alone.
+	Adjusted map[string]*viewJSON `json:"adjusted,omitempty"`
 }
 
 // blocks are what a page carries for page.js, each to be packed in a
@@ -165,9 +168,10 @@ func bothThemes(build func(dark bool) ([]byte, error)) (*themed, error) {
 	return &t, nil
 }
 
-// pageData builds the blocks of rows, in the default order that t (the
-// table of every row) gives them.
-func pageData(rows []*review.Row, t *tableview.Table, columns []tableview.Column) (blocks, error) {
+// pageData builds the blocks of rv's rows, in the default order that t
+// (the table of every row) gives them (rows); paired is true for two
+// reports, which have adjusted views.
+func pageData(rv *review.Review, rows []*review.Row, t *tableview.Table, columns []tableview.Column, paired bool) (blocks, error) {
 	d := pageJSON{
 		Keys:     make([]string, len(rows)),
 		Rows:     make([]rowData, len(rows)),
@@ -231,6 +235,18 @@ func pageData(rows []*review.Row, t *tableview.Table, columns []tableview.Column
 				return blocks{}, err
 			}
 			d.Rows[i].Bar = bars.add(line)
+		}
+	}
+	if paired {
+		place := make([]int, len(rows)) // rv.Rows[i] is rows[place[i]]
+		for p, i := range byDefault {
+			place[i] = p
+		}
+		d.Adjusted = map[string]*viewJSON{}
+		for _, m := range adjustMethods {
+			if d.Adjusted[m], err = adjustedView(adjustedRows(rv, m), place, rows, paired, &bars); err != nil {
+				return blocks{}, err
+			}
 		}
 	}
 	data, err := json.Marshal(d)

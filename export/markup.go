@@ -97,9 +97,9 @@ func (m *markup) header(v view) {
 		m.text(v.Cur)
 		m.raw("</code> · ")
 	}
-	m.raw(strconv.Itoa(len(v.Table.Rows)), " rows · ")
+	m.raw(strconv.Itoa(len(v.Table.Rows)), " rows · <span id=\"summary\">")
 	m.text(v.Summary)
-	m.raw("</p>\n</header>\n")
+	m.raw("</span></p>\n</header>\n")
 }
 
 // intervalPanel is the interval chart's panel: its legend, a note of the

@@ -55,7 +55,7 @@ func Page(rv *review.Review, echartsJS []byte) (page []byte, err error) {
 	paired := twoReports(rv)
 	rows, t := ordered(rv.Rows, paired)
 	table := tableOf(rows, paired)
-	b, err := pageData(rows, t, table.Columns)
+	b, err := pageData(rv, rows, t, table.Columns, paired)
 	if err != nil {
 		return nil, err
 	}

@@ -137,12 +137,29 @@
     const filter = p.get('filter') || '';
     const row = p.get('row') || '';
     return {
+      adjust: adjusted(),
       sort: sort in data.ranks && sort !== 'verdict' ? sort : '',
       desc: p.get('desc') === '1',
       filter: Array.from(filterSelect.options).some((o) => o.value === filter) ? filter : '',
       q: p.get('q') || '',
       row: index.has(row) ? row : '',
     };
+  };
+  // The adjusted view (insights.js's switch, which keeps it in
+  // body[data-adjust] and in the fragment): that view's table (Go's, see
+  // export/adjusted.go) orders, filters, counts and colours the rows.
+  const adjusted = () => {
+    const m = body.dataset.adjust || '';
+    return data.adjusted && m in data.adjusted ? m : '';
+  };
+  const adj = () => view.adjust ? data.adjusted[view.adjust] : null;
+  const statusOf = (i) => {
+    const a = adj();
+    return (a && a.status[i]) || data.rows[i].status;
+  };
+  const barLineOf = (i) => {
+    const a = adj();
+    return a && a.bar[i] !== undefined ? a.bar[i] : data.rows[i].bar;
   };
   const escape = (s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()).replace(/%20/g, '+');
   const format = (v) => {
@@ -169,14 +186,17 @@
 
   // orderOf is the rows ordered by a column, computed by Go as ranks
   // (tableview.Table.Ranks): taken rank by rank, ascending or descending,
-  // each rank's rows in the default order (data.rows' order), the rows
-  // without a number (-1) last. No comparison: nothing to disagree with.
+  // each rank's rows in the default order (data.rows' order, or the
+  // adjusted view's), the rows without a number (-1) last. No comparison:
+  // nothing to disagree with.
   const orders = new Map();
   const orderOf = (col, desc) => {
-    const k = col + (desc ? ' desc' : '');
+    const k = col + (desc ? ' desc' : '') + '/' + view.adjust;
     if (!orders.has(k)) {
-      const ranks = data.ranks[col], buckets = [], none = [];
-      for (let i = 0; i < n; i++) {
+      const a = adj();
+      const ranks = a && col === 'verdict' ? a.verdict : data.ranks[col], buckets = [], none = [];
+      for (let p = 0; p < n; p++) {
+        const i = a ? a.order[p] : p;
         const r = ranks[i];
         if (r < 0) none.push(i);
         else (buckets[r] || (buckets[r] = [])).push(i);
@@ -197,7 +217,7 @@
     const words = view.q.toLowerCase().split(/\s+/).filter((w) => w !== '');
     shown = orderOf(view.sort || 'verdict', view.desc).filter((i) => {
       const r = data.rows[i];
-      return (view.filter === '' || (view.filter === 'other' ? r.other : r.status === view.filter)) &&
+      return (view.filter === '' || (view.filter === 'other' ? r.other : statusOf(i) === view.filter)) &&
         words.every((w) => lowerKeys[i].includes(w));
     });
   };
@@ -274,8 +294,11 @@
 
   // renderTable shows the view's rows from the top (or, when keep is set,
   // where the reader was).
+  const summaryEl = document.getElementById('summary');
+  const summaryText = summaryEl ? summaryEl.textContent : '';
   const renderTable = (keep) => {
     computeShown();
+    if (summaryEl) summaryEl.textContent = adj() ? adj().summary : summaryText;
     renderHeads();
     filterSelect.value = view.filter;
     if (search.value !== view.q) search.value = view.q;
@@ -309,8 +332,9 @@
   let barText = null; // barLines, once inflated
   const parsedBars = new Map();
   const barOf = (i) => {
-    if (!parsedBars.has(i)) parsedBars.set(i, JSON.parse(barText[data.rows[i].bar]));
-    return parsedBars.get(i);
+    const line = barLineOf(i);
+    if (!parsedBars.has(line)) parsedBars.set(line, JSON.parse(barText[line]));
+    return parsedBars.get(line);
   };
   let runOrderLines = null;
   const runOrderText = () => {
@@ -364,7 +388,7 @@
     if (!intervalEl || !iv || !window.echarts || !barText) return;
     const [first, last] = inView();
     const rows = shown.slice(first, last).filter((i) => data.rows[i].bar >= 0);
-    const key = rows.join(',') + '/' + selected + '/' + theme;
+    const key = rows.join(',') + '/' + selected + '/' + theme + '/' + view.adjust;
     if (key === barsDrawn) return;
     barsDrawn = key;
     intervalNote.textContent = last > first ? 'The ' + (last - first) + ' of ' + shown.length + ' rows in view in the table; scroll it to move along.' : '';
@@ -572,6 +596,11 @@
     if (!window.echarts) return;
     renderGrid();
     if (showAll.checked) grid.scrollIntoView({ block: 'start' });
+  });
+  // insights.js's switch changed the verdicts shown.
+  document.addEventListener('benchview-adjust', () => {
+    view.adjust = adjusted();
+    renderTable(true);
   });
   window.addEventListener('hashchange', () => {
     const was = selected;

@@ -441,7 +441,7 @@ func TestOneReportAloneIsAView(t *testing.T) {
 func TestTheSummaryCountsInWords(t *testing.T) {
 	shifts := []int{8, 4, -4, 0, 0}
 	p := page(t, reviewOf([]string{"a", "b", "c", "d", "e"}, func(i int) int { return shifts[i] }))
-	want := "6 rows · 2 regressions, 1 improvement, 2 inside the noise, 1 unsupported"
+	want := `6 rows · <span id="summary">2 regressions, 1 improvement, 2 inside the noise, 1 unsupported</span>`
 	if !strings.Contains(p, want) {
 		t.Errorf("the page does not say %q", want)
 	}
