@@ -85,17 +85,24 @@ func rowOf(r *review.Row, paired bool) rowView {
 	return v
 }
 
-// side is the four cells of one series, as the viewer writes them
-// (renderSide in wasm/components/table.go): the unit named once, on the
-// median, the row's other durations being in the same one.
+// side is the four cells of one series, each duration with its unit
+// (the row's, chosen by its medians).
 func side(s *stats.Stats, unit format.Unit) []cell {
 	if s == nil {
 		return []cell{{format.None, "median"}, {format.None, ""}, {format.None, ""}, {format.None, "n"}}
 	}
 	return []cell{
 		{unit.Format(s.Median()), "median"},
-		{unit.Span(s.P25(), s.P75()), "spread"},
-		{unit.Number(s.IQR()), ""},
+		{withUnit(unit.Span(s.P25(), s.P75()), unit), "spread"},
+		{unit.Format(s.IQR()), "iqr"},
 		{strconv.Itoa(len(s.Sorted)), "n"},
 	}
+}
+
+// withUnit is a span of durations in unit with the unit's name: "23.97–24.84 ms".
+func withUnit(span string, unit format.Unit) string {
+	if span == format.None {
+		return span
+	}
+	return span + " " + unit.Name
 }
