@@ -213,7 +213,7 @@ func offScale(option []byte, unit string) ([]byte, error) {
 	}
 	for _, s := range series {
 		mp, ok := s["markPoint"].(map[string]any)
-		if !ok || mp["tooltip"] != nil {
+		if !ok || mp["tooltip"] != nil || itemsSayIt(mp["data"]) {
 			continue
 		}
 		mp["tooltip"] = map[string]string{"formatter": "{a}, run {b}: {c} " + unit + ", beyond the scale: drawn on its edge"}
@@ -223,6 +223,18 @@ func offScale(option []byte, unit string) ([]byte, error) {
 		return nil, err
 	}
 	return json.Marshal(o)
+}
+
+// itemsSayIt reports whether markPoint items carry a tooltip of their own,
+// which the builder may write: theirs is then the one shown.
+func itemsSayIt(data any) bool {
+	items, _ := data.([]any)
+	for _, it := range items {
+		if m, ok := it.(map[string]any); ok && m["tooltip"] != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // themed is one chart's options, [light, dark]: page.js draws the one

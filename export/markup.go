@@ -121,7 +121,7 @@ func (m *markup) header(v view) {
 func (m *markup) footer(p provenanceView) {
 	m.raw("<footer>\n<p>")
 	m.text(p.Config)
-	m.raw("</p>\n<p>Written by <code>")
+	m.raw(" Written by <code>")
 	if p.Version != "" {
 		m.text(p.Version)
 	} else {
@@ -202,8 +202,15 @@ func (m *markup) table(t tableView) {
 	m.raw("</colgroup>\n<thead>\n<tr class=\"groups\" aria-rowindex=\"1\">")
 	for _, g := range t.Groups {
 		if g.Label == "" {
-			// Over the row's own columns: no header, so no empty one.
-			m.raw("<td colspan=\"", strconv.Itoa(g.Span), "\"></td>")
+			// Over the row's own columns: named for screen readers, as
+			// the viewer names it, so that no header cell is empty.
+			m.raw("<th colspan=\"", strconv.Itoa(g.Span), "\" scope=\"colgroup\"><span class=\"visually-hidden\">")
+			if g.Span > 2 {
+				m.raw("The row and its shift")
+			} else {
+				m.raw("The row")
+			}
+			m.raw("</span></th>")
 			continue
 		}
 		m.raw("<th colspan=\"", strconv.Itoa(g.Span), "\" scope=\"colgroup\" class=\"group")

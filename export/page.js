@@ -742,8 +742,9 @@
       if ((view.sort || 'verdict') === col) view.desc = !view.desc;
       else {
         view.sort = col === 'verdict' ? '' : col;
-        // The largest shift first: regressions, the reason to look.
-        view.desc = col === 'delta';
+        // The largest shift first: regressions, the reason to look (as
+        // the viewer's tableview.Descending columns).
+        view.desc = col === 'delta' || col === 'interval';
       }
       renderTable(false);
       save(false);

@@ -28,7 +28,7 @@ func TestTheProvenanceIsTextAndSaid(t *testing.T) {
 		`<title>benchview: &lt;img src=x onerror=alert(1)&gt;.jsonl → cur\u202e.jsonl</title>`,
 		`Baseline <code>&lt;img src=x onerror=alert(1)&gt;.jsonl</code> (modified 2026-12-03 13:02:09 UTC) · `,
 		`current <code>cur\u202e.jsonl</code> · `, // no time known: none said
-		`<p>` + noConfig + `</p>`,
+		`<p>` + noConfig + ` Written by`,
 		`Written by <code>benchview v1.2.3 (revision &lt;b&gt;x&lt;/b&gt;), go1.26.8</code>`,
 	} {
 		if !strings.Contains(p, want) {

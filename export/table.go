@@ -2,6 +2,7 @@ package export
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
@@ -99,9 +100,10 @@ func side(s *stats.Stats, unit format.Unit) []cell {
 	}
 }
 
-// withUnit is a span of durations in unit with the unit's name: "23.97–24.84 ms".
+// withUnit is a span of durations in unit with the unit's name:
+// "23.97–24.84 ms", named once whether or not Span names it.
 func withUnit(span string, unit format.Unit) string {
-	if span == format.None {
+	if span == format.None || strings.HasSuffix(span, " "+unit.Name) {
 		return span
 	}
 	return span + " " + unit.Name

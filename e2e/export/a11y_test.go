@@ -324,3 +324,70 @@ func TestAPhoneSeesNameDeltaAndVerdict(t *testing.T) {
 		})
 	}
 }
+
+// TestTheProvenanceIsShownAndEscaped exports two reports whose file names
+// are hostile markup with a bidirectional control, and whose modification
+// times are set: the page names each file as text, shown as the command
+// line shows it (the control escaped), with its time, says what the
+// reports carry of their machine, and names the benchview that wrote it,
+// as `benchview --version` says it. Nothing in the names runs or becomes
+// an element.
+func TestTheProvenanceIsShownAndEscaped(t *testing.T) {
+	dir := t.TempDir()
+	names := []string{`<img src=x onerror=alert(1)>&amp;.jsonl`, "cur\u202egnp.jsonl"}
+	when := []time.Time{time.Date(2026, 11, 30, 8, 15, 0, 0, time.UTC), time.Date(2026, 12, 1, 17, 45, 30, 0, time.UTC)}
+	var paths []string
+	for i, src := range []string{golden(t, "base-a.jsonl"), golden(t, "cur-a.jsonl")} {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, names[i])
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, when[i], when[i]); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	version := strings.TrimSpace(benchview(t, "--version"))
+	page := export(t, paths...)
+	b := openPage(t, page, 60*time.Second)
+	got := eval[struct {
+		Title, Header, Footer string
+		Images, Codes         int
+	}](t, b, `({
+		Title: document.title, Header: document.querySelector('header .provenance').textContent,
+		Footer: document.querySelector('footer').textContent,
+		Images: document.querySelectorAll('img').length, Codes: document.querySelectorAll('header .provenance code').length})`)
+	shown := []string{`<img src=x onerror=alert(1)>&amp;.jsonl`, `cur\u202egnp.jsonl`} // visible.String's
+	for i, want := range []string{
+		"Baseline " + shown[0] + " (modified 2026-11-30 08:15:00 UTC) · ",
+		"current " + shown[1] + " (modified 2026-12-01 17:45:30 UTC) · ",
+	} {
+		if !strings.Contains(got.Header, want) {
+			t.Errorf("the header says %q, lacking %q (report %d)", got.Header, want, i)
+		}
+	}
+	if want := "benchview: " + shown[0] + " → " + shown[1]; got.Title != want {
+		t.Errorf("the title is %q, want %q", got.Title, want)
+	}
+	if !strings.Contains(got.Footer, "Written by "+version+".") || !strings.Contains(got.Footer, "cove-bench report carries no line") {
+		t.Errorf("the footer says %q; want it to name %q and say what the reports carry of their machine", got.Footer, version)
+	}
+	if got.Images != 0 || got.Codes != 2 {
+		t.Errorf("the names made %d img elements and %d code elements in the header, want 0 and 2", got.Images, got.Codes)
+	}
+	html, err := os.ReadFile(strings.TrimPrefix(page, "file://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, raw := range []string{"<img", "\u202e"} {
+		if strings.Contains(string(html), raw) {
+			t.Errorf("the page's source holds %q raw", raw)
+		}
+	}
+	onlyTheDocument(t, b, page)
+	noErrors(t, b)
+}
