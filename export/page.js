@@ -293,8 +293,6 @@
     }
   };
 
-  // renderTable shows the view's rows from the top (or, when keep is set,
-  // where the reader was).
   // The filter's choices say how many rows each shows, in the view's
   // verdicts; a choice that would show none is disabled, not offered.
   const filterLabels = Array.from(filterSelect.options, (o) => o.textContent);
@@ -315,6 +313,8 @@
   };
   const summaryEl = document.getElementById('summary');
   const summaryText = summaryEl ? summaryEl.textContent : '';
+  // renderTable shows the view's rows from the top (or, when keep is set,
+  // where the reader was).
   const renderTable = (keep) => {
     computeShown();
     table.setAttribute('aria-rowcount', shown.length + 2);

@@ -41,3 +41,15 @@ func TestTheProvenanceIsTextAndSaid(t *testing.T) {
 		}
 	}
 }
+
+// One row is one row.
+func TestOneRowIsCountedAsOne(t *testing.T) {
+	rv := reviewOf([]string{"a"}, func(int) int { return 0 })
+	rv.Rows = rv.Rows[:1]
+	if p := page(t, rv); !strings.Contains(p, `>1 row shown</span>`) {
+		t.Error(`a page of one row does not say "1 row shown"`)
+	}
+	if got := rowsShown(33); got != "33 rows shown" {
+		t.Errorf("rowsShown(33) = %q", got)
+	}
+}

@@ -27,13 +27,22 @@ func TestTheExportedPagePassesAxe(t *testing.T) {
 			key := sampledKeys(t, golden(t, "cur-b.jsonl"))[0]
 			b.do(t, chromedp.Navigate(page+"#row="+js(key)[1:len(js(key))-1]))
 			waitReady(t, b, 60*time.Second)
-			for _, v := range harness.Axe(t, b.Browser) {
-				if v.Serious() {
-					t.Errorf("%s", v)
-				} else {
-					t.Logf("left: %s", v)
+			audit := func(what string) {
+				t.Helper()
+				for _, v := range harness.Axe(t, b.Browser) {
+					if v.Serious() {
+						t.Errorf("%s: %s", what, v)
+					} else {
+						t.Logf("%s: left: %s", what, v)
+					}
 				}
 			}
+			audit("a row selected")
+			// Holm's verdicts (outlined pills) and the shortcuts' dialog.
+			eval[bool](t, b, `(() => { const s = document.getElementById('adjust'); s.value = 'holm'; s.dispatchEvent(new Event('change')); return true; })()`)
+			b.do(t, chromedp.KeyEvent("?"))
+			waitFor(t, b, "the shortcuts' dialog", `document.getElementById('shortcuts').open`, 10*time.Second)
+			audit("adjusted, the shortcuts open")
 			noErrors(t, b)
 		})
 	}
@@ -100,6 +109,10 @@ func TestTheKeyboardAlone(t *testing.T) {
 		b.do(t, chromedp.KeyEvent(key, opts...))
 	}
 	rows := table(t, b)
+	// A filter that would show no row is offered disabled, counted.
+	if got := eval[[]string](t, b, `(() => { const o = document.querySelector('#verdict-filter option[value=underpowered]'); return [o.textContent, String(o.disabled)]; })()`); got[0] != "Underpowered (0)" || got[1] != "true" {
+		t.Errorf("the underpowered filter of golden b reads %q, disabled %s; want Underpowered (0), disabled", got[0], got[1])
+	}
 
 	// Tab from the top reaches the grid; one more Tab leaves it.
 	tabs := 0

@@ -101,6 +101,15 @@ func TestTheAdjustedViewFollowsEverywhere(t *testing.T) {
 		if got := eval[string](t, b, `document.getElementById('summary').textContent`); got != inWords(want) {
 			t.Errorf("%s: the summary says %q, want %q", view, got, inWords(want))
 		}
+		regressions := 0
+		for _, v := range want {
+			if v == "regression" {
+				regressions++
+			}
+		}
+		if got, w := eval[string](t, b, `document.querySelector('#verdict-filter option[value=regression]').textContent`), fmt.Sprintf("Regressions (%d)", regressions); got != w {
+			t.Errorf("%s: the filter offers %q, want %q", view, got, w)
+		}
 		// The filter shows the rows of a verdict in this view.
 		for _, v := range []string{"regression", "inside the noise"} {
 			setSelect("verdict-filter", v)
