@@ -141,7 +141,7 @@ func (m *markup) intervalPanel(v view) {
 		m.raw("<p class=\"empty\">One report alone has no shift to show: export it with the other one to compare.</p>\n</section>\n")
 		return
 	}
-	m.raw(`<p class="legend"><span class="key regression">regression</span><span class="key improvement">improvement</span><span class="key noise">inside the noise</span><span class="key underpowered">underpowered (no interval)</span><span class="hint">Click a bar to select its row.</span></p>
+	m.raw(`<p class="legend"><span class="key regression">regression</span><span class="key improvement">improvement</span><span class="key noise">inside the noise</span><span class="key underpowered">underpowered (no interval)</span><span class="hint">Click a bar, or press Enter on a row of the table, to select it.</span></p>
 <p id="interval-note" class="note" aria-live="polite"></p>
 <p id="interval-empty" class="empty" hidden>No compared row is in view in the table.</p>
 <div id="interval-chart" role="img" aria-label="Interval bars: the shift of the median of each row in view in the table, with its 95% interval; the table has the same numbers, and its rows stand in for the bars from the keyboard." aria-describedby="interval-said" style="height: `,

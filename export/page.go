@@ -94,10 +94,10 @@ func PageWith(rv *review.Review, echartsJS []byte, p Provenance) (page []byte, e
 	return []byte(m.String()), nil
 }
 
-// view is what markup.page writes. Title to Problems and Table are text,
-// escaped as they are written; CSS, the blocks and Script go in as they
-// are: our own style and script, and base64, whose alphabet holds nothing
-// HTML would read.
+// view is what markup.page writes. Title to Problems and Table are text
+// (the provenance included), escaped as they are written; CSS, the blocks
+// and Script go in as they are: our own style and script, and base64,
+// whose alphabet holds nothing HTML would read.
 type view struct {
 	Title, Summary, CSP string
 	Provenance          provenanceView
