@@ -704,7 +704,8 @@
     });
 
     // The page's shortcuts, where they are not typed text: / searches,
-    // j and k select the next and the previous row, ? lists them.
+    // j and k select the next and the previous row, ? lists them, Escape
+    // clears the selection.
     const help = document.getElementById('shortcuts');
     const helpButton = document.getElementById('shortcuts-button');
     const openHelp = () => { if (!help.open) help.showModal(); };
@@ -732,6 +733,9 @@
       } else if (e.key === '?') {
         e.preventDefault();
         openHelp();
+      } else if (e.key === 'Escape' && view.row) {
+        e.preventDefault();
+        clearSelection();
       }
     });
   };

@@ -237,6 +237,11 @@ func TestTheKeyboardAlone(t *testing.T) {
 		t.Errorf("after j j k: focus %+v, want the first row", f)
 	}
 
+	// Escape out of the table clears the selection too.
+	press(kb.Tab, chromedp.ModifierShift)
+	press(kb.Escape)
+	waitFor(t, b, "Escape out of the table to clear the selection", `!location.hash.includes('row=')`, 10*time.Second)
+
 	// ? lists the shortcuts; Escape closes the list.
 	press("?")
 	waitFor(t, b, "? to open the shortcuts", `document.getElementById('shortcuts').open`, 10*time.Second)
