@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
@@ -78,7 +79,7 @@ func exportWith(web fs.FS, args []string, stdout, stderr io.Writer) error {
 		}
 		defer site.discard()
 	}
-	reports, err := readInputs(inputs, site, stderr)
+	reports, modified, err := readInputs(inputs, site, stderr)
 	if err != nil {
 		return err
 	}
@@ -87,7 +88,7 @@ func exportWith(web fs.FS, args []string, stdout, stderr io.Writer) error {
 		failed = failed || r != nil && r.Failed()
 	}
 	if *out != "" {
-		if err := exportPage(*out, reports, echarts, stdout); err != nil {
+		if err := exportPage(*out, reports, modified, echarts, stdout); err != nil {
 			return err
 		}
 	}
@@ -112,22 +113,27 @@ func exportWith(web fs.FS, args []string, stdout, stderr io.Writer) error {
 // read: a report is never read twice, so a pipe serves as well as a file,
 // and the copy is bounded by what the reader reads (a file of NUL bytes,
 // such as /dev/zero, is refused from its first block). It returns two
-// reports, the second nil for a lone one, or an error when a report cannot
-// be read or holds no row.
-func readInputs(inputs []string, site *siteDraft, stderr io.Writer) ([]*report.Report, error) {
+// reports, the second nil for a lone one, and their files' modification
+// times (zero for what is not a regular file: a pipe has none), or an
+// error when a report cannot be read or holds no row.
+func readInputs(inputs []string, site *siteDraft, stderr io.Writer) ([]*report.Report, []time.Time, error) {
 	reports := make([]*report.Report, 2)
+	modified := make([]time.Time, 2)
 	var unusable []string
 	for i, path := range inputs {
 		f, err := os.Open(path)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
+		}
+		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+			modified[i] = info.ModTime()
 		}
 		var in io.Reader = f
 		if site != nil {
 			dup, err := site.report(i, inputs)
 			if err != nil {
 				f.Close()
-				return nil, err
+				return nil, nil, err
 			}
 			in = io.TeeReader(f, dup)
 		}
@@ -135,7 +141,7 @@ func readInputs(inputs []string, site *siteDraft, stderr io.Writer) ([]*report.R
 		f.Close()
 		tellProblems(reports[i], stderr)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if len(reports[i].Rows) == 0 {
 			unusable = append(unusable, path)
@@ -145,20 +151,23 @@ func readInputs(inputs []string, site *siteDraft, stderr io.Writer) ([]*report.R
 		for _, path := range unusable {
 			fmt.Fprintf(stderr, "%s: nothing to export: no line of it is a row (see above)\n", path)
 		}
-		return nil, exitError{code: 1}
+		return nil, nil, exitError{code: 1}
 	}
-	return reports, nil
+	return reports, modified, nil
 }
 
 // exportPage writes the page of the review of reports (the current one
-// nil for a lone report), with echarts inlined, to out.
-func exportPage(out string, reports []*report.Report, echarts []byte, stdout io.Writer) error {
+// nil for a lone report), with echarts inlined, to out: it names them by
+// their file names, with their files' modification times (modified, in
+// the same order), and says which benchview wrote it.
+func exportPage(out string, reports []*report.Report, modified []time.Time, echarts []byte, stdout io.Writer) error {
 	for _, r := range reports {
 		if r != nil {
 			rename(r, filepath.Base(r.Name))
 		}
 	}
-	page, err := export.Page(review.New(reports[0], reports[1]), echarts)
+	prov := export.Provenance{Base: export.Source{Modified: modified[0]}, Cur: export.Source{Modified: modified[1]}, Version: version()}
+	page, err := export.PageWith(review.New(reports[0], reports[1]), echarts, prov)
 	if err != nil {
 		return err
 	}

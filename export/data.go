@@ -5,12 +5,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/tableview"
 	"github.com/benchview/benchview/visible"
 	"github.com/benchview/benchview/wasm/chart"
+	"github.com/benchview/benchview/wasm/format"
 )
 
 // compute fills the Comparison of every Compared row that lacks one, the
@@ -99,6 +103,9 @@ type pageJSON struct {
 	// RunOrder[i] is the line of the run-order block holding row i's
 	// chart options, -1 when the row has no samples.
 	RunOrder []int `json:"runOrder"`
+	// Adjusted holds, for each adjustment the page offers (adjust=),
+	// that view's table (adjusted.go); absent for one report alone.
+	Adjusted map[string]*viewJSON `json:"adjusted,omitempty"`
 }
 
 // blocks are what a page carries for page.js, each to be packed in a
@@ -144,6 +151,92 @@ type rowData struct {
 	Bar int `json:"bar"`
 }
 
+// runOrderJSON is a line of the run-order block: a row's chart options,
+// and the chart in words (its description, for those who cannot see it).
+type runOrderJSON struct {
+	Options *themed `json:"options"`
+	Said    string  `json:"said"`
+}
+
+// runOrderSaid is a row's run-order chart in words: what each side
+// holds, its extremes and its median, and how many samples are drawn off
+// the scale, on its edge.
+func runOrderSaid(r *review.Row) string {
+	unit := format.RowUnit(r)
+	lo, hi := chart.Scale(r.BaseStats, r.CurStats)
+	var parts []string
+	for _, side := range []struct {
+		name string
+		s    *stats.Stats
+	}{{"Baseline", r.BaseStats}, {"Current", r.CurStats}} {
+		s := side.s
+		if s == nil || len(s.Sorted) == 0 {
+			continue
+		}
+		said := side.name + ": " + format.Count(len(s.Sorted)) + " samples in run order, from " +
+			unit.Format(float64(s.Sorted[0])) + " to " + unit.Format(float64(s.Sorted[len(s.Sorted)-1])) +
+			", median " + unit.Format(s.Median())
+		off := 0
+		for _, v := range s.Sorted {
+			if float64(v) < lo || float64(v) > hi {
+				off++
+			}
+		}
+		switch off {
+		case 0:
+		case 1:
+			said += "; 1 sample is beyond the chart's scale, drawn as a triangle on its edge"
+		default:
+			said += "; " + strconv.Itoa(off) + " samples are beyond the chart's scale, drawn as triangles on its edge"
+		}
+		parts = append(parts, said+".")
+	}
+	return strings.Join(parts, " ")
+}
+
+// offScale has the tooltip of a sample drawn off the scale (a triangle
+// on the edge it crossed, a markPoint) say so, where the builder's says
+// only what any sample's says: "Current, run 13: 142.8 ms, beyond the
+// scale: drawn on its edge". Its {a}, {b} and {c} are ECharts' (the
+// side, the position, the true value); the rest is ours, no name in it.
+func offScale(option []byte, unit string) ([]byte, error) {
+	if !bytes.Contains(option, []byte(`"markPoint"`)) {
+		return option, nil
+	}
+	var o map[string]json.RawMessage
+	var series []map[string]any
+	if err := json.Unmarshal(option, &o); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(o["series"], &series); err != nil {
+		return nil, err
+	}
+	for _, s := range series {
+		mp, ok := s["markPoint"].(map[string]any)
+		if !ok || mp["tooltip"] != nil || itemsSayIt(mp["data"]) {
+			continue
+		}
+		mp["tooltip"] = map[string]string{"formatter": "{a}, run {b}: {c} " + unit + ", beyond the scale: drawn on its edge"}
+	}
+	var err error
+	if o["series"], err = json.Marshal(series); err != nil {
+		return nil, err
+	}
+	return json.Marshal(o)
+}
+
+// itemsSayIt reports whether markPoint items carry a tooltip of their own,
+// which the builder may write: theirs is then the one shown.
+func itemsSayIt(data any) bool {
+	items, _ := data.([]any)
+	for _, it := range items {
+		if m, ok := it.(map[string]any); ok && m["tooltip"] != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // themed is one chart's options, [light, dark]: page.js draws the one
 // that prefers-color-scheme asks for, and the other when it changes. The
 // options come from the viewer's builders (wasm/chart), so that the page
@@ -165,9 +258,10 @@ func bothThemes(build func(dark bool) ([]byte, error)) (*themed, error) {
 	return &t, nil
 }
 
-// pageData builds the blocks of rows, in the default order that t (the
-// table of every row) gives them.
-func pageData(rows []*review.Row, t *tableview.Table, columns []tableview.Column) (blocks, error) {
+// pageData builds the blocks of rv's rows, in the default order that t
+// (the table of every row) gives them (rows); paired is true for two
+// reports, which have adjusted views.
+func pageData(rv *review.Review, rows []*review.Row, t *tableview.Table, columns []tableview.Column, paired bool) (blocks, error) {
 	d := pageJSON{
 		Keys:     make([]string, len(rows)),
 		Rows:     make([]rowData, len(rows)),
@@ -198,11 +292,17 @@ func pageData(rows []*review.Row, t *tableview.Table, columns []tableview.Column
 		if r.BaseStats == nil && r.CurStats == nil {
 			return nil
 		}
-		o, err := bothThemes(func(dark bool) ([]byte, error) { return chart.RunOrder(*r, dark) })
+		o, err := bothThemes(func(dark bool) ([]byte, error) {
+			option, err := chart.RunOrder(*r, dark)
+			if err != nil {
+				return nil, err
+			}
+			return offScale(option, format.RowUnit(r).Name)
+		})
 		if err != nil {
 			return fmt.Errorf("export: run-order chart of %s: %w", r.Key, err)
 		}
-		options[i], err = json.Marshal(o)
+		options[i], err = json.Marshal(runOrderJSON{Options: o, Said: runOrderSaid(r)})
 		return err
 	})
 	if err != nil {
@@ -231,6 +331,18 @@ func pageData(rows []*review.Row, t *tableview.Table, columns []tableview.Column
 				return blocks{}, err
 			}
 			d.Rows[i].Bar = bars.add(line)
+		}
+	}
+	if paired {
+		place := make([]int, len(rows)) // rv.Rows[i] is rows[place[i]]
+		for p, i := range byDefault {
+			place[i] = p
+		}
+		d.Adjusted = map[string]*viewJSON{}
+		for _, m := range adjustMethods {
+			if d.Adjusted[m], err = adjustedView(adjustedRows(rv, m), place, rows, paired, &bars); err != nil {
+				return blocks{}, err
+			}
 		}
 	}
 	data, err := json.Marshal(d)

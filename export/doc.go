@@ -16,12 +16,23 @@
 // hash, and fetches nothing, so the file opens from disk, offline, years
 // later.
 //
+// A page is built to be read by anyone: its content sits in landmarks
+// (header, main, footer); the table is a WAI-ARIA grid, one Tab stop that
+// the arrows, Home/End, Page Up/Down, Enter and Escape drive, with / j k
+// and ? as shortcuts; each chart is also told in words (its extremes, in
+// Go's sentences); a phone sees a row's name, verdict and Δ% at once; and
+// the page says what was measured where (PageWith, Provenance: the files'
+// names and modification times, what the reports say of their machine,
+// the benchview that wrote it).
+//
 // Beside the reference's verdicts, and never instead of them, a page of
 // two reports carries what the command line says with -format (insights.go,
 // shown by insights.js, the policy's third script): each row's drift,
 // outliers and samples-needed advice, the drifted sides' trends, the
 // chance-verdict note, Holm's and Benjamini–Hochberg's verdicts for the
-// adjusted-view switch, the suite's geomean, and the exact text of
+// adjusted-view switch (whose table, adjusted.go, page.js swaps in: the
+// order, the filter, the counts and the bars' colours follow it), the
+// suite's geomean, and the exact text of
 // `benchview compare -format markdown` for Copy as Markdown. Every
 // sentence is reviewtext's or written here, in Go.
 //

@@ -6,6 +6,7 @@ import (
 
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/visible"
 )
 
 // present reports whether r is a report that was read, rather than nil or
@@ -17,15 +18,16 @@ func present(r *report.Report) bool {
 // twoReports reports whether rv compares two reports, rather than showing one.
 func twoReports(rv *review.Review) bool { return present(rv.Base) && present(rv.Cur) }
 
-// title names the review by its reports.
+// title names the review by its reports, as a person sees their names
+// (visible.String: no control or bidirectional character obeyed).
 func title(rv *review.Review) string {
 	switch {
 	case twoReports(rv):
-		return "benchview: " + rv.Base.Name + " → " + rv.Cur.Name
+		return "benchview: " + visible.String(rv.Base.Name) + " → " + visible.String(rv.Cur.Name)
 	case present(rv.Cur):
-		return "benchview: " + rv.Cur.Name
+		return "benchview: " + visible.String(rv.Cur.Name)
 	case present(rv.Base):
-		return "benchview: " + rv.Base.Name
+		return "benchview: " + visible.String(rv.Base.Name)
 	}
 	return "benchview"
 }

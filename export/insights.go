@@ -100,6 +100,9 @@ type pillJSON struct {
 	Class  string `json:"class"`
 	Label  string `json:"label"`
 	Title  string `json:"title"`
+	// Reference says the verdict is adjusted and what the reference's
+	// is, in words, for screen readers beside the pill.
+	Reference string `json:"reference"`
 }
 
 // marks are insightsJSON.Marks.
@@ -172,8 +175,9 @@ func insights(rv *review.Review) (b []byte, err error) {
 			}
 			s, ref := r.Verdict.String(), r.Comparison.Verdict.String()
 			label := format.Status(&cp.Rows[i], s)
+			said := "adjusted by " + methodNames[m] + "; the reference says " + format.Status(&cp.Rows[i], ref)
 			a.Rows[r.Key.String()] = pillJSON{Status: s, Class: format.StatusClass(s), Label: label,
-				Title: label + " (adjusted by " + methodNames[m] + "; the reference says " + format.Status(&cp.Rows[i], ref) + ")"}
+				Title: label + " (" + said + ")", Reference: said}
 		}
 		a.Note = adjustedNote(adj.Tests, m, len(a.Rows))
 		in.Methods = append(in.Methods, methodJSON{m, "adjusted (" + methodNames[m] + ")"})

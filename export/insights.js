@@ -62,12 +62,23 @@
     if (pill.dataset.label === undefined) {
       pill.dataset.label = pill.textContent;
       pill.dataset.cls = pill.className;
+      pill.dataset.status = tr.dataset.verdict || '';
     }
+    // The row's data-verdict and class follow the verdict shown, as the
+    // viewer's do; the reference's is said beside it, in words.
     const adj = method && ins.adjusted[method].rows[key];
     pill.textContent = adj ? adj.label : pill.dataset.label;
     pill.title = adj ? adj.title : pill.dataset.label;
     pill.className = adj ? 'pill ' + adj.class + ' adjusted' : pill.dataset.cls;
-    td.querySelectorAll('.insight').forEach((e) => e.remove());
+    if (pill.dataset.status) {
+      const cls = pill.dataset.cls.replace(/^pill /, '');
+      tr.dataset.verdict = adj ? adj.status : pill.dataset.status;
+      tr.classList.toggle('status-' + cls, !adj);
+      if (adj) tr.classList.add('status-' + adj.class);
+      else tr.classList.forEach((c) => { if (c.startsWith('status-') && c !== 'status-' + cls) tr.classList.remove(c); });
+    }
+    td.querySelectorAll('.insight, .reference').forEach((e) => e.remove());
+    if (adj) td.appendChild(el('span', 'reference visually-hidden', ' (' + adj.reference + ')'));
     const x = ins.rows[key];
     if (!x) return;
     // A short mark, one line high (the virtual table's rows are), with
@@ -107,6 +118,7 @@
     chance.textContent = m ? ins.adjusted[m].note : ins.chance;
     chance.hidden = chance.textContent === '';
     decorateAll();
+    document.dispatchEvent(new CustomEvent('benchview-adjust')); // page.js follows
     if (save) {
       // Rewrite only our part, the rest as page.js wrote it.
       const rest = location.hash.replace(/^#/, '').split('&').filter((s) => s !== '' && !s.startsWith('adjust='));

@@ -8,7 +8,9 @@ import (
 
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/visible"
 	"github.com/benchview/benchview/wasm/chart"
+	"github.com/benchview/benchview/wasm/format"
 )
 
 // The interval chart follows the table: it shows the rows the table shows,
@@ -51,6 +53,11 @@ type barJSON struct {
 	// Δ alone), per theme, or nil. Its value is [Δ, position]: page.js
 	// sets the position to the row's place among the bars shown.
 	Mark *themed `json:"mark,omitempty"`
+	// Delta is the row's shift, in percent, and Said the bar in words (the
+	// row's name as a person sees it, its shift, interval and verdict):
+	// page.js describes the bars drawn by their extremes.
+	Delta float64 `json:"delta"`
+	Said  string  `json:"said"`
 }
 
 // height is chart.IntervalHeight as numbers page.js can use: n bars need
@@ -95,6 +102,7 @@ func intervalParts(rows []review.Row) (*intervalJSON, []barJSON, error) {
 		}
 		iv.Frames[t] = p.frame
 		for i, r := range rows {
+			bars[i].Delta, bars[i].Said = r.Comparison.Delta, barSaid(&rows[i])
 			bars[i].Label = p.labels[i]
 			bars[i].Item[t] = p.bars[i]
 			if m, ok := p.marks[r.Key.String()]; ok {
@@ -221,4 +229,17 @@ func changes(a, b any) (c any, differs, ok bool) {
 		}
 	}
 	return out, len(out) > 0, true
+}
+
+// barSaid is a row's bar in words: "pure/vm/vm: +8.73%, 95% interval
+// [+7.38%, +10.19%], regression".
+func barSaid(r *review.Row) string {
+	c := r.Comparison
+	said := visible.String(r.Key.String()) + ": " + format.Percent(c.Delta)
+	if in := format.Interval(c.Lo, c.Hi); in != format.None {
+		said += ", 95% interval " + in
+	} else {
+		said += ", no interval"
+	}
+	return said + ", " + format.Status(r, c.Verdict.String())
 }

@@ -48,9 +48,13 @@ func (m *markup) page(v view) {
 	m.raw("</title>\n<style>", v.CSS, "</style>\n",
 		"</head>\n<body data-state=\"loading\">\n")
 	m.header(v)
+	// Everything the page shows is inside a landmark: the header (banner),
+	// main, and the footer (contentinfo).
+	m.raw("<main>\n")
 	m.problems(v.Problems)
 	m.raw("<noscript><p>Sorting, filtering and the charts need JavaScript; the table below is complete without it.</p></noscript>\n")
 	m.toolbar(len(v.Table.Rows))
+	m.shortcuts()
 	m.raw("<div class=\"charts\">\n")
 	m.intervalPanel(v)
 	m.raw(`<section id="detail" class="panel run-order-panel" aria-labelledby="run-order-title">
@@ -58,7 +62,8 @@ func (m *markup) page(v view) {
 <p class="run-order-name" hidden><code id="detail-name"></code></p>
 <p id="detail-hint" class="empty">Select a row (in the table or on a bar) to see its samples in the order the run took them.</p>
 <p id="detail-empty" class="empty" hidden>This row has no samples to draw.</p>
-<div class="run-order-chart" data-row="" role="img" aria-label="The selected row's samples in run order, baseline and current, with their medians" hidden></div>
+<div class="run-order-chart" data-row="" role="img" aria-label="The selected row's samples in run order, baseline and current, with their medians" aria-describedby="detail-said" hidden></div>
+<details class="said" hidden><summary>The chart in words</summary><p id="detail-said"></p></details>
 </section>
 </div>
 `)
@@ -70,7 +75,8 @@ func (m *markup) page(v view) {
 <button type="button" id="more-run-order" hidden>Show more</button>
 </section>
 `)
-	m.raw("<footer>Written by <code>benchview export</code>. Everything this page shows is inside this file; it fetches nothing.</footer>\n")
+	m.raw("</main>\n")
+	m.footer(v.Provenance)
 	// Base64 holds no character HTML reads inside a script element; the
 	// page's own script is checked for "</script" by a test.
 	m.raw("<script type=\"application/gzip\" id=\"benchview-data\">", v.Data, "</script>\n",
@@ -82,24 +88,46 @@ func (m *markup) page(v view) {
 		"<script>", v.InsightsScript, "</script>\n</body>\n</html>\n")
 }
 
-// header is the title and what the page compares.
+// header is the title and what the page compares: the reports' file
+// names, with their modification times when known, and the counts.
 func (m *markup) header(v view) {
+	p := v.Provenance
 	m.raw("<header>\n<h1>")
 	m.text(v.Title)
-	m.raw("</h1>\n<p>")
-	if v.Base != "" {
-		m.raw("Baseline <code>")
-		m.text(v.Base)
-		m.raw("</code> · ")
+	m.raw("</h1>\n<p class=\"provenance\">")
+	file := func(role, name, modified string) {
+		if name == "" {
+			return
+		}
+		m.raw(role, " <code>")
+		m.text(name)
+		m.raw("</code>")
+		if modified != "" {
+			m.raw(" (modified ")
+			m.text(modified)
+			m.raw(")")
+		}
+		m.raw(" · ")
 	}
-	if v.Cur != "" {
-		m.raw("current <code>")
-		m.text(v.Cur)
-		m.raw("</code> · ")
-	}
-	m.raw(strconv.Itoa(len(v.Table.Rows)), " rows · ")
+	file("Baseline", p.Base, p.BaseModified)
+	file("current", p.Cur, p.CurModified)
+	m.raw(strconv.Itoa(len(v.Table.Rows)), " rows · <span id=\"summary\">")
 	m.text(v.Summary)
-	m.raw("</p>\n</header>\n")
+	m.raw("</span></p>\n</header>\n")
+}
+
+// footer says what wrote the page and what the reports say of their
+// machine.
+func (m *markup) footer(p provenanceView) {
+	m.raw("<footer>\n<p>")
+	m.text(p.Config)
+	m.raw(" Written by <code>")
+	if p.Version != "" {
+		m.text(p.Version)
+	} else {
+		m.raw("benchview export")
+	}
+	m.raw("</code>. Everything this page shows is inside this file; it fetches nothing.</p>\n</footer>\n")
 }
 
 // intervalPanel is the interval chart's panel: its legend, a note of the
@@ -113,11 +141,11 @@ func (m *markup) intervalPanel(v view) {
 		m.raw("<p class=\"empty\">One report alone has no shift to show: export it with the other one to compare.</p>\n</section>\n")
 		return
 	}
-	m.raw(`<p class="legend"><span class="key regression">regression</span><span class="key improvement">improvement</span><span class="key noise">inside the noise</span><span class="key underpowered">underpowered (no interval)</span><span class="hint">Click a bar to select its row.</span></p>
+	m.raw(`<p class="legend"><span class="key regression">regression</span><span class="key improvement">improvement</span><span class="key noise">inside the noise</span><span class="key underpowered">underpowered (no interval)</span><span class="hint">Click a bar, or press Enter on a row of the table, to select it.</span></p>
 <p id="interval-note" class="note" aria-live="polite"></p>
 <p id="interval-empty" class="empty" hidden>No compared row is in view in the table.</p>
-<div id="interval-chart" role="img" aria-label="Interval bars: the shift of the median of each row in view in the table, with its 95% interval; the table has the same numbers." style="height: `,
-		strconv.Itoa(v.IntervalHeight), "px\"></div>\n</section>\n")
+<div id="interval-chart" role="img" aria-label="Interval bars: the shift of the median of each row in view in the table, with its 95% interval; the table has the same numbers, and its rows stand in for the bars from the keyboard." aria-describedby="interval-said" style="height: `,
+		strconv.Itoa(v.IntervalHeight), "px\"></div>\n<details class=\"said\" hidden><summary>The chart in words</summary><p id=\"interval-said\"></p></details>\n</section>\n")
 }
 
 // problems is the alert listing the reports' problems, if they have any.
@@ -125,7 +153,9 @@ func (m *markup) problems(list []string) {
 	if len(list) == 0 {
 		return
 	}
-	m.raw("<div role=\"alert\"><strong>Problems in the reports</strong><ul>")
+	// The list scrolls when long: focusable and named, so that a keyboard
+	// can scroll it.
+	m.raw("<div role=\"alert\"><strong>Problems in the reports</strong><ul tabindex=\"0\" aria-label=\"Problems in the reports\">")
 	for _, p := range list {
 		m.raw("\n<li>")
 		m.text(p)
@@ -146,8 +176,9 @@ func (m *markup) toolbar(rows int) {
 	}
 	m.raw("\n</select>\n",
 		"<label for=\"search\" class=\"visually-hidden\">Search rows by name</label>\n",
-		"<input type=\"search\" id=\"search\" placeholder=\"Search benchmark/kind/backend\" autocomplete=\"off\" spellcheck=\"false\">\n",
-		"<span class=\"shown\" id=\"shown\" aria-live=\"polite\">", strconv.Itoa(rows), " rows shown</span>\n",
+		"<input type=\"search\" id=\"search\" placeholder=\"Search benchmark/kind/backend\" autocomplete=\"off\" spellcheck=\"false\" aria-keyshortcuts=\"/\">\n",
+		"<span class=\"shown\" id=\"shown\" aria-live=\"polite\">", rowsShown(rows), "</span>\n",
+		"<button type=\"button\" id=\"shortcuts-button\" aria-keyshortcuts=\"?\">Keyboard shortcuts <kbd>?</kbd></button>\n",
 		"<label class=\"toggle\"><input type=\"checkbox\" id=\"show-all-run-order\"> Run order of every row</label>\n</div>\n")
 }
 
@@ -157,9 +188,10 @@ func (m *markup) toolbar(rows int) {
 // from which page.js takes the markup of the few rows it shows (each row
 // one "\n<tr" line: a name cannot hold a "<", escaped), and its header.
 func (m *markup) table(t tableView) {
-	// The box scrolls; focusable, it takes the arrow keys that move the
-	// selection (page.js).
-	m.raw("<div class=\"results\" id=\"results-box\" tabindex=\"0\" aria-label=\"Results; up and down select a row\">\n<noscript>")
+	// The box scrolls, a region named for what it holds; with script, the
+	// table in it is a grid whose active cell is its one Tab stop
+	// (page.js).
+	m.raw("<div class=\"results\" id=\"results-box\" role=\"region\" aria-label=\"Results table\">\n<noscript>")
 	m.raw("<table id=\"results\" class=\"results-table\">\n",
 		"<caption class=\"visually-hidden\">Results, one row per benchmark, kind and backend</caption>\n<colgroup>")
 	for _, c := range t.Columns {
@@ -167,21 +199,29 @@ func (m *markup) table(t tableView) {
 		m.attr("class", "col-"+c.ID)
 		m.raw(">")
 	}
-	m.raw("</colgroup>\n<thead>\n<tr class=\"groups\">")
+	m.raw("</colgroup>\n<thead>\n<tr class=\"groups\" aria-rowindex=\"1\">")
 	for _, g := range t.Groups {
-		m.raw("<th colspan=\"", strconv.Itoa(g.Span), "\"")
-		if g.Label != "" {
-			m.raw(" scope=\"colgroup\" class=\"group")
-			if g.Class != "" {
-				m.raw(" ", g.Class)
+		if g.Label == "" {
+			// Over the row's own columns: named for screen readers, as
+			// the viewer names it, so that no header cell is empty.
+			m.raw("<th colspan=\"", strconv.Itoa(g.Span), "\" scope=\"colgroup\"><span class=\"visually-hidden\">")
+			if g.Span > 2 {
+				m.raw("The row and its shift")
+			} else {
+				m.raw("The row")
 			}
-			m.raw("\"")
+			m.raw("</span></th>")
+			continue
 		}
-		m.raw(">")
+		m.raw("<th colspan=\"", strconv.Itoa(g.Span), "\" scope=\"colgroup\" class=\"group")
+		if g.Class != "" {
+			m.raw(" ", g.Class)
+		}
+		m.raw("\">")
 		m.text(g.Label)
 		m.raw("</th>")
 	}
-	m.raw("</tr>\n<tr class=\"columns\">")
+	m.raw("</tr>\n<tr class=\"columns\" aria-rowindex=\"2\">")
 	for _, c := range t.Columns {
 		sort, arrow := "none", ""
 		if c.ID == tableview.ColVerdict { // the default order
@@ -189,7 +229,7 @@ func (m *markup) table(t tableView) {
 		}
 		m.raw("<th scope=\"col\"")
 		m.attr("data-col", c.ID)
-		m.raw(" aria-sort=\"", sort, "\"><button type=\"button\"")
+		m.raw(" aria-sort=\"", sort, "\"><button type=\"button\" tabindex=\"-1\"")
 		m.attr("title", "Sort by "+c.Title)
 		m.raw(">")
 		m.text(c.Label)
@@ -212,16 +252,27 @@ func (m *markup) row(r rowView) {
 		m.attr("data-state", r.State)
 	}
 	m.attr("class", "status-"+r.Class)
-	m.raw(" aria-selected=\"false\"><th scope=\"row\" class=\"name\"><button type=\"button\" class=\"row-name\" aria-pressed=\"false\"><span class=\"bench\">")
+	m.raw(" aria-selected=\"false\"><th scope=\"row\" class=\"name\"><button type=\"button\" class=\"row-name\" tabindex=\"-1\" aria-pressed=\"false\"><span class=\"bench\">")
 	m.text(visible.String(r.Bench))
 	m.raw("</span><span class=\"kb\">")
 	m.text(visible.String(r.KB))
-	m.raw("</span></button></th><td class=\"verdict\"><span")
-	m.attr("class", "pill "+r.Class)
+	// The pill holds the status, whole; the reason some statuses give
+	// ("underpowered: 5 vs 9 samples, 6 needed") follows it, and is what
+	// a narrow column cuts.
+	pill, why, _ := strings.Cut(r.Label, ": ")
+	m.raw("</span></button></th><td class=\"verdict\"")
 	m.attr("title", r.Label)
+	m.raw("><span")
+	m.attr("class", "pill "+r.Class)
 	m.raw(">")
-	m.text(r.Label)
-	m.raw("</span></td>")
+	m.text(pill)
+	m.raw("</span>")
+	if why != "" {
+		m.raw("<span class=\"why\">: ")
+		m.text(why)
+		m.raw("</span>")
+	}
+	m.raw("</td>")
 	for _, c := range r.Cells {
 		m.raw("<td class=\"num")
 		if c.Class != "" {
@@ -232,4 +283,34 @@ func (m *markup) row(r rowView) {
 		m.raw("</td>")
 	}
 	m.raw("</tr>")
+}
+
+// rowsShown counts the rows the table shows: "1 row shown", "33 rows
+// shown" (page.js counts them alike).
+func rowsShown(n int) string {
+	if n == 1 {
+		return "1 row shown"
+	}
+	return strconv.Itoa(n) + " rows shown"
+}
+
+// shortcuts is the dialog listing the page's keyboard shortcuts, which
+// "?" or its button opens (page.js).
+func (m *markup) shortcuts() {
+	m.raw(`<dialog id="shortcuts" aria-labelledby="shortcuts-title">
+<h2 id="shortcuts-title">Keyboard shortcuts</h2>
+<dl class="keys">
+<dt><kbd>/</kbd></dt><dd>Search the rows by name</dd>
+<dt><kbd>j</kbd> <kbd>k</kbd></dt><dd>Select the next or the previous row and show its run order</dd>
+<dt><kbd>Tab</kbd></dt><dd>Into the table, which is one stop; again, out of it</dd>
+<dt><kbd>↑</kbd> <kbd>↓</kbd> <kbd>←</kbd> <kbd>→</kbd></dt><dd>In the table: move between rows and cells (up from the first row: the column headers)</dd>
+<dt><kbd>Home</kbd> <kbd>End</kbd></dt><dd>The first or the last cell of the row; with <kbd>Ctrl</kbd>, of the table</dd>
+<dt><kbd>Page Up</kbd> <kbd>Page Down</kbd></dt><dd>A screenful of rows up or down</dd>
+<dt><kbd>Enter</kbd></dt><dd>Select the row and show its run order; on a column header, sort by it (again: the other way)</dd>
+<dt><kbd>Escape</kbd></dt><dd>Clear the selection; in the search box, clear the search; here, close this list</dd>
+<dt><kbd>?</kbd></dt><dd>Show this list</dd>
+</dl>
+<button type="button" id="shortcuts-close">Close</button>
+</dialog>
+`)
 }

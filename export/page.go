@@ -33,6 +33,12 @@ var (
 // panic included, reported rather than raised); problems the reports had
 // are shown on the page.
 func Page(rv *review.Review, echartsJS []byte) (page []byte, err error) {
+	return PageWith(rv, echartsJS, Provenance{})
+}
+
+// PageWith is Page saying, beside the reports' names, what p says of
+// them: their files' modification times and the benchview that wrote it.
+func PageWith(rv *review.Review, echartsJS []byte, p Provenance) (page []byte, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			page, err = nil, fmt.Errorf("export: %v", p)
@@ -55,7 +61,7 @@ func Page(rv *review.Review, echartsJS []byte) (page []byte, err error) {
 	paired := twoReports(rv)
 	rows, t := ordered(rv.Rows, paired)
 	table := tableOf(rows, paired)
-	b, err := pageData(rows, t, table.Columns)
+	b, err := pageData(rv, rows, t, table.Columns, paired)
 	if err != nil {
 		return nil, err
 	}
@@ -68,8 +74,7 @@ func Page(rv *review.Review, echartsJS []byte) (page []byte, err error) {
 	v := view{
 		Title:          title(rv),
 		Paired:         paired,
-		Base:           name(rv.Base),
-		Cur:            name(rv.Cur),
+		Provenance:     provenanceOf(rv, p),
 		Summary:        summary(rows),
 		Problems:       problems(rv),
 		Table:          table,
@@ -89,17 +94,18 @@ func Page(rv *review.Review, echartsJS []byte) (page []byte, err error) {
 	return []byte(m.String()), nil
 }
 
-// view is what markup.page writes. Title to Problems and Table are text,
-// escaped as they are written; CSS, the blocks and Script go in as they
-// are: our own style and script, and base64, whose alphabet holds nothing
-// HTML would read.
+// view is what markup.page writes. Title to Problems and Table are text
+// (the provenance included), escaped as they are written; CSS, the blocks
+// and Script go in as they are: our own style and script, and base64,
+// whose alphabet holds nothing HTML would read.
 type view struct {
-	Title, Base, Cur, Summary, CSP string
-	Paired                         bool // two reports: an interval chart
-	Problems                       []string
-	Table                          tableView
-	IntervalHeight                 int // pixels
-	CSS, Script                    string
+	Title, Summary, CSP string
+	Provenance          provenanceView
+	Paired              bool // two reports: an interval chart
+	Problems            []string
+	Table               tableView
+	IntervalHeight      int // pixels
+	CSS, Script         string
 	// Insights is the JSON of insightsJSON (insights.go), escaped by
 	// encoding/json so that no "</script" can be in it; InsightsScript
 	// (insights.js) shows it, after Script.

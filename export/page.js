@@ -137,12 +137,29 @@
     const filter = p.get('filter') || '';
     const row = p.get('row') || '';
     return {
+      adjust: adjusted(),
       sort: sort in data.ranks && sort !== 'verdict' ? sort : '',
       desc: p.get('desc') === '1',
       filter: Array.from(filterSelect.options).some((o) => o.value === filter) ? filter : '',
       q: p.get('q') || '',
       row: index.has(row) ? row : '',
     };
+  };
+  // The adjusted view (insights.js's switch, which keeps it in
+  // body[data-adjust] and in the fragment): that view's table (Go's, see
+  // export/adjusted.go) orders, filters, counts and colours the rows.
+  const adjusted = () => {
+    const m = body.dataset.adjust || '';
+    return data.adjusted && m in data.adjusted ? m : '';
+  };
+  const adj = () => view.adjust ? data.adjusted[view.adjust] : null;
+  const statusOf = (i) => {
+    const a = adj();
+    return (a && a.status[i]) || data.rows[i].status;
+  };
+  const barLineOf = (i) => {
+    const a = adj();
+    return a && a.bar[i] !== undefined ? a.bar[i] : data.rows[i].bar;
   };
   const escape = (s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()).replace(/%20/g, '+');
   const format = (v) => {
@@ -169,14 +186,17 @@
 
   // orderOf is the rows ordered by a column, computed by Go as ranks
   // (tableview.Table.Ranks): taken rank by rank, ascending or descending,
-  // each rank's rows in the default order (data.rows' order), the rows
-  // without a number (-1) last. No comparison: nothing to disagree with.
+  // each rank's rows in the default order (data.rows' order, or the
+  // adjusted view's), the rows without a number (-1) last. No comparison:
+  // nothing to disagree with.
   const orders = new Map();
   const orderOf = (col, desc) => {
-    const k = col + (desc ? ' desc' : '');
+    const k = col + (desc ? ' desc' : '') + '/' + view.adjust;
     if (!orders.has(k)) {
-      const ranks = data.ranks[col], buckets = [], none = [];
-      for (let i = 0; i < n; i++) {
+      const a = adj();
+      const ranks = a && col === 'verdict' ? a.verdict : data.ranks[col], buckets = [], none = [];
+      for (let p = 0; p < n; p++) {
+        const i = a ? a.order[p] : p;
         const r = ranks[i];
         if (r < 0) none.push(i);
         else (buckets[r] || (buckets[r] = [])).push(i);
@@ -197,7 +217,7 @@
     const words = view.q.toLowerCase().split(/\s+/).filter((w) => w !== '');
     shown = orderOf(view.sort || 'verdict', view.desc).filter((i) => {
       const r = data.rows[i];
-      return (view.filter === '' || (view.filter === 'other' ? r.other : r.status === view.filter)) &&
+      return (view.filter === '' || (view.filter === 'other' ? r.other : statusOf(i) === view.filter)) &&
         words.every((w) => lowerKeys[i].includes(w));
     });
   };
@@ -236,12 +256,13 @@
     const parts = [spacer(from)];
     for (let p = from; p < to; p++) parts.push('<tr' + rowMarkup[shown[p]]);
     parts.push(spacer(shown.length - to));
-    // The rows are made anew: focus on one of them goes to its successor,
-    // the selected row's, or the table, not to the document's body.
+    // The rows are made anew: focus on one of them stays in the grid, on
+    // the active cell or the one standing in for it.
     const focused = tbody.contains(document.activeElement);
     tbody.innerHTML = parts.join('');
-    const tr = markSelected();
-    if (focused) (tr ? tr.querySelector('.row-name') : box).focus({ preventScroll: true });
+    for (let p = from; p < to; p++) trAt(p).setAttribute('aria-rowindex', p + 3); // two header rows
+    markSelected();
+    placeStop(focused);
   };
 
   // markSelected marks the selected row, if it is rendered, and returns it.
@@ -272,14 +293,37 @@
     }
   };
 
+  // The filter's choices say how many rows each shows, in the view's
+  // verdicts; a choice that would show none is disabled, not offered.
+  const filterLabels = Array.from(filterSelect.options, (o) => o.textContent);
+  let countsOf = null;
+  const renderCounts = () => {
+    if (countsOf === view.adjust) return;
+    countsOf = view.adjust;
+    const count = new Map();
+    for (let i = 0; i < n; i++) {
+      const k = data.rows[i].other ? 'other' : statusOf(i);
+      count.set(k, (count.get(k) || 0) + 1);
+    }
+    Array.from(filterSelect.options).forEach((o, j) => {
+      const c = o.value === '' ? n : (count.get(o.value) || 0);
+      o.textContent = filterLabels[j] + ' (' + c + ')';
+      o.disabled = c === 0;
+    });
+  };
+  const summaryEl = document.getElementById('summary');
+  const summaryText = summaryEl ? summaryEl.textContent : '';
   // renderTable shows the view's rows from the top (or, when keep is set,
   // where the reader was).
   const renderTable = (keep) => {
     computeShown();
+    table.setAttribute('aria-rowcount', shown.length + 2);
+    if (summaryEl) summaryEl.textContent = adj() ? adj().summary : summaryText;
+    renderCounts();
     renderHeads();
     filterSelect.value = view.filter;
     if (search.value !== view.q) search.value = view.q;
-    shownCount.textContent = shown.length === n ? n + ' rows shown' : shown.length + ' of ' + n + ' rows shown';
+    shownCount.textContent = shown.length === n ? (n === 1 ? '1 row shown' : n + ' rows shown') : shown.length + ' of ' + n + (n === 1 ? ' row shown' : ' rows shown');
     if (!keep) box.scrollTop = 0;
     renderRows(true);
     redraw();
@@ -309,8 +353,9 @@
   let barText = null; // barLines, once inflated
   const parsedBars = new Map();
   const barOf = (i) => {
-    if (!parsedBars.has(i)) parsedBars.set(i, JSON.parse(barText[data.rows[i].bar]));
-    return parsedBars.get(i);
+    const line = barLineOf(i);
+    if (!parsedBars.has(line)) parsedBars.set(line, JSON.parse(barText[line]));
+    return parsedBars.get(line);
   };
   let runOrderLines = null;
   const runOrderText = () => {
@@ -320,10 +365,13 @@
     }
     return runOrderLines;
   };
+  // runOrderOf is row i's run-order chart: its option in a theme, and the
+  // chart in words (Go's).
   const runOrderOf = async (i) => {
-    const line = (await runOrderText())[data.runOrder[i]];
-    const options = JSON.parse(line);
-    return (t) => options[t];
+    const line = JSON.parse((await runOrderText())[data.runOrder[i]]);
+    const optionIn = (t) => line.options[t];
+    optionIn.said = line.said;
+    return optionIn;
   };
 
   // The interval chart shows the compared rows in view in the table, in
@@ -342,6 +390,20 @@
     return out;
   };
   let barsDrawn = '';
+  // describeBars says the bars drawn in words, by their extremes (each
+  // bar's words are Go's): what a reader who cannot see the chart needs.
+  const intervalSaid = document.getElementById('interval-said');
+  const describeBars = (rows) => {
+    if (rows.length === 0) return '';
+    let lo = rows[0], hi = rows[0];
+    for (const i of rows) {
+      if (barOf(i).delta < barOf(lo).delta) lo = i;
+      if (barOf(i).delta > barOf(hi).delta) hi = i;
+    }
+    const count = rows.length === 1 ? 'one row' : rows.length + ' rows';
+    if (lo === hi) return 'The chart shows ' + count + ': ' + barOf(hi).said + '.';
+    return 'The chart shows ' + count + ' of the table, in its order. Largest shift: ' + barOf(hi).said + '. Smallest: ' + barOf(lo).said + '.';
+  };
   const intervalOption = (rows) => (t) => {
     const labels = [], bars = [], marks = [];
     for (const i of rows) {
@@ -364,12 +426,14 @@
     if (!intervalEl || !iv || !window.echarts || !barText) return;
     const [first, last] = inView();
     const rows = shown.slice(first, last).filter((i) => data.rows[i].bar >= 0);
-    const key = rows.join(',') + '/' + selected + '/' + theme;
+    const key = rows.join(',') + '/' + selected + '/' + theme + '/' + view.adjust;
     if (key === barsDrawn) return;
     barsDrawn = key;
     intervalNote.textContent = last > first ? 'The ' + (last - first) + ' of ' + shown.length + ' rows in view in the table; scroll it to move along.' : '';
     intervalEl.hidden = rows.length === 0;
     intervalEmpty.hidden = rows.length > 0;
+    intervalSaid.textContent = describeBars(rows);
+    intervalSaid.parentElement.hidden = rows.length === 0;
     if (rows.length === 0) return;
     const h = iv.height;
     intervalEl.style.height = Math.min(h.max, Math.max(h.min, h.fixed + h.perBar * rows.length)) + 'px';
@@ -503,6 +567,8 @@
     markSelected();
     redraw();
     detailName.parentElement.hidden = i < 0;
+    detailSaid.textContent = '';
+    detailSaid.parentElement.hidden = true;
     detailHint.hidden = i >= 0;
     const has = i >= 0 && data.runOrder[i] >= 0;
     detailEmpty.hidden = i < 0 || has;
@@ -512,10 +578,14 @@
     detailName.textContent = shownName(i);
     if (has) detailDrawn = drawDetail(i);
   };
+  const detailSaid = document.getElementById('detail-said');
   const drawDetail = async (i) => {
     if (!window.echarts) return;
     const optionIn = await runOrderOf(i);
-    if (i === selected) draw(runOrder, optionIn).resize();
+    if (i !== selected) return;
+    detailSaid.textContent = optionIn.said;
+    detailSaid.parentElement.hidden = false;
+    draw(runOrder, optionIn).resize();
   };
 
   // select selects the row with key; reveal scrolls the table to it and
@@ -532,13 +602,153 @@
     }
   };
 
+  // The table is a WAI-ARIA grid: one Tab stop, the active cell (the only
+  // one with a tabindex; a column header's button in the header row),
+  // which the arrows, Home/End and PageUp/PageDown move; Enter selects
+  // the row and shows its run order (on a header, sorts by its column),
+  // Escape clears the selection. The active row is rendered and scrolled
+  // into view before it takes focus: the table is virtual.
+  const cursor = { place: 0, col: 0 }; // place -1 is the header row
+  let stop = null;
+  const cellAt = (place, col) => {
+    if (place < 0) return heads[col] ? heads[col].querySelector('button') : null;
+    const tr = trAt(place);
+    return tr ? tr.cells[col] : null;
+  };
+  const setStop = (el) => {
+    if (stop && stop !== el) {
+      if (stop.tagName === 'BUTTON') stop.tabIndex = -1;
+      else stop.removeAttribute('tabindex');
+    }
+    stop = el;
+    if (el) el.tabIndex = 0;
+  };
+  // placeStop puts the Tab stop on the active cell, or, when its row is
+  // not rendered (the table scrolled away from it), on the first row in
+  // view, unless the grid has focus: the reader's place is kept.
+  const placeStop = (focus) => {
+    cursor.place = Math.min(cursor.place, shown.length - 1);
+    let el = cellAt(cursor.place, cursor.col);
+    if (!el && !focus) {
+      cursor.place = shown.length ? inView()[0] : -1;
+      el = cellAt(cursor.place, cursor.col);
+    }
+    if (el) setStop(el);
+    if (focus && el) el.focus({ preventScroll: true });
+  };
+  const moveTo = (place, col) => {
+    cursor.place = Math.max(-1, Math.min(shown.length - 1, place));
+    cursor.col = Math.max(0, Math.min(span - 1, col));
+    if (cursor.place >= 0) {
+      scrollToPlace(cursor.place);
+      renderRows(false);
+    }
+    placeStop(true);
+  };
+  const clearSelection = () => {
+    if (!view.row) return;
+    view.row = '';
+    renderSelection();
+    save(false);
+  };
+  const keyboard = () => {
+    table.setAttribute('role', 'grid');
+    table.addEventListener('keydown', (e) => {
+      if (e.altKey || e.metaKey) return;
+      const room = Math.max(1, Math.floor((box.clientHeight - headHeight()) / (rowHeight || 30)) - 1);
+      let { place, col } = cursor;
+      switch (e.key) {
+        case 'ArrowDown': place++; break;
+        case 'ArrowUp': place--; break;
+        case 'ArrowRight': col++; break;
+        case 'ArrowLeft': col--; break;
+        case 'Home': col = 0; if (e.ctrlKey) place = 0; break;
+        case 'End': col = span - 1; if (e.ctrlKey) place = shown.length - 1; break;
+        case 'PageDown': place = Math.max(0, place + room); break;
+        case 'PageUp': place = Math.max(0, place - room); break;
+        case 'Enter':
+        case ' ':
+          if (place < 0 || e.target.tagName === 'BUTTON' && e.target.closest('thead')) return; // the button sorts
+          e.preventDefault();
+          select(keys[shown[place]], true);
+          return;
+        case 'Escape':
+          if (!view.row) return;
+          e.preventDefault();
+          clearSelection();
+          return;
+        default:
+          return;
+      }
+      e.preventDefault();
+      moveTo(place, col);
+    });
+    // A click or a focus in the grid moves the active cell there.
+    table.addEventListener('focusin', (e) => {
+      const cell = e.target.closest('td, th');
+      const tr = cell && cell.parentElement;
+      if (!tr) return;
+      if (tr.dataset.row) cursor.place = shown.indexOf(index.get(tr.dataset.row));
+      else if (tr.classList.contains('columns')) cursor.place = -1;
+      else return;
+      cursor.col = cell.cellIndex;
+      setStop(e.target);
+    });
+    tbody.addEventListener('mousedown', (e) => {
+      const cell = e.target.closest('td, th');
+      if (cell && cell.parentElement.dataset.row) {
+        cursor.place = shown.indexOf(index.get(cell.parentElement.dataset.row));
+        cursor.col = cell.cellIndex;
+        placeStop(false);
+      }
+    });
+
+    // The page's shortcuts, where they are not typed text: / searches,
+    // j and k select the next and the previous row, ? lists them, Escape
+    // clears the selection.
+    const help = document.getElementById('shortcuts');
+    const helpButton = document.getElementById('shortcuts-button');
+    const openHelp = () => { if (!help.open) help.showModal(); };
+    helpButton.addEventListener('click', openHelp);
+    document.getElementById('shortcuts-close').addEventListener('click', () => help.close());
+    search.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape' || search.value === '') return;
+      e.preventDefault();
+      search.value = '';
+      search.dispatchEvent(new Event('input'));
+    });
+    document.addEventListener('keydown', (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || help.open) return;
+      if (e.target.closest && e.target.closest('input:not([type=checkbox]), select, textarea, [contenteditable]')) return;
+      if (e.key === '/') {
+        e.preventDefault();
+        search.focus();
+        search.select();
+      } else if ((e.key === 'j' || e.key === 'k') && shown.length) {
+        e.preventDefault();
+        const at = selected >= 0 && shown.indexOf(selected) >= 0 ? shown.indexOf(selected) : (e.key === 'j' ? -1 : shown.length);
+        const next = Math.max(0, Math.min(shown.length - 1, at + (e.key === 'j' ? 1 : -1)));
+        moveTo(next, Math.max(0, cursor.col));
+        select(keys[shown[next]], true);
+      } else if (e.key === '?') {
+        e.preventDefault();
+        openHelp();
+      } else if (e.key === 'Escape' && view.row) {
+        e.preventDefault();
+        clearSelection();
+      }
+    });
+  };
+
   for (const th of heads) {
     th.querySelector('button').addEventListener('click', () => {
       const col = th.dataset.col;
       if ((view.sort || 'verdict') === col) view.desc = !view.desc;
       else {
         view.sort = col === 'verdict' ? '' : col;
-        view.desc = false;
+        // The largest shift first: regressions, the reason to look (as
+        // the viewer's tableview.Descending columns).
+        view.desc = col === 'delta' || col === 'interval';
       }
       renderTable(false);
       save(false);
@@ -558,20 +768,16 @@
     const tr = e.target.closest('tr[data-row]');
     if (tr) select(tr.dataset.row, false);
   });
-  // Up and down move the selection through the rows shown.
-  box.addEventListener('keydown', (e) => {
-    if ((e.key !== 'ArrowDown' && e.key !== 'ArrowUp') || shown.length === 0) return;
-    e.preventDefault();
-    const at = selected < 0 ? -1 : shown.indexOf(selected);
-    const next = Math.max(0, Math.min(shown.length - 1, at + (e.key === 'ArrowDown' ? 1 : -1)));
-    select(keys[shown[next]], true);
-    renderRows(false);
-    trAt(next)?.querySelector('.row-name').focus({ preventScroll: true });
-  });
+  keyboard();
   showAll.addEventListener('change', () => {
     if (!window.echarts) return;
     renderGrid();
     if (showAll.checked) grid.scrollIntoView({ block: 'start' });
+  });
+  // insights.js's switch changed the verdicts shown.
+  document.addEventListener('benchview-adjust', () => {
+    view.adjust = adjusted();
+    renderTable(true);
   });
   window.addEventListener('hashchange', () => {
     const was = selected;

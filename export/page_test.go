@@ -281,7 +281,10 @@ func TestTheLibraryTravelsIntact(t *testing.T) {
 // options, style and script. They weighed 93 KB when this was written
 // (2026-12-03), and the whole file 542 KB, ECharts' 449 KB included; the
 // budget leaves room to grow, and a change that needs more says why here.
-const pageBudget = 128 << 10
+// 125 KB by issue 11's insights; issue 13 (the adjusted views' tables,
+// the charts told in words, the keyboard grid and its shortcuts, units
+// on every duration, the provenance) raised it from 128 KB to 160 KB.
+const pageBudget = 160 << 10
 
 // TestTheGoldenPageStaysSmall: the issue asks for a page that stays small.
 func TestTheGoldenPageStaysSmall(t *testing.T) {
@@ -441,7 +444,7 @@ func TestOneReportAloneIsAView(t *testing.T) {
 func TestTheSummaryCountsInWords(t *testing.T) {
 	shifts := []int{8, 4, -4, 0, 0}
 	p := page(t, reviewOf([]string{"a", "b", "c", "d", "e"}, func(i int) int { return shifts[i] }))
-	want := "6 rows · 2 regressions, 1 improvement, 2 inside the noise, 1 unsupported"
+	want := `6 rows · <span id="summary">2 regressions, 1 improvement, 2 inside the noise, 1 unsupported</span>`
 	if !strings.Contains(p, want) {
 		t.Errorf("the page does not say %q", want)
 	}

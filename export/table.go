@@ -94,7 +94,7 @@ func side(s *stats.Stats, unit format.Unit) []cell {
 	return []cell{
 		{unit.Format(s.Median()), "median"},
 		{unit.Span(s.P25(), s.P75()), "spread"},
-		{unit.Format(s.IQR()), ""},
+		{unit.Format(s.IQR()), "iqr"},
 		{strconv.Itoa(len(s.Sorted)), "n"},
 	}
 }

@@ -342,7 +342,11 @@ func TestSortAndFilter(t *testing.T) {
 	rows := reviewRows(t, base, cur)
 	tab := tableview.New(rows, true)
 	for _, col := range []string{"name", "verdict", "cur-median", "interval", "base-n", "delta"} {
-		for _, desc := range []bool{false, true} {
+		ways := []bool{false, true}
+		if col == "delta" || col == "interval" {
+			ways = []bool{true, false} // the largest shift first, then the other way
+		}
+		for _, desc := range ways {
 			b.do(t, chromedp.Click(chromedp.CSS(`th[data-col=`+col+`] button`)))
 			var got, want []string
 			for _, r := range table(t, b) {
@@ -356,6 +360,7 @@ func TestSortAndFilter(t *testing.T) {
 			}
 		}
 	}
+	b.do(t, chromedp.Click(chromedp.CSS(`th[data-col=delta] button`)))
 	checkOrder(t, table(t, b), true) // by Δ, descending
 
 	b.do(t, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('verdict-filter');
