@@ -127,6 +127,12 @@ func readInputs(inputs []string, site *siteDraft, stderr io.Writer) ([]*report.R
 		}
 		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
 			modified[i] = info.ModTime()
+			// Another tool's report: one line saying so, not one for
+			// each of its lines. (A pipe is not sniffed: it reads once.)
+			if err := notForThePage(path); err != nil {
+				f.Close()
+				return nil, nil, err
+			}
 		}
 		var in io.Reader = f
 		if site != nil {

@@ -438,3 +438,26 @@ func TestExportReadsEachReportOnce(t *testing.T) {
 		t.Errorf("the site's copy is not the report read from the pipe (%v)", err)
 	}
 }
+
+// Another tool's report is refused in one line naming its tool and the
+// commands that read it, for -o and -site alike, and nothing is written.
+func TestExportRefusesAnotherToolsReportInOneLine(t *testing.T) {
+	for _, mode := range []string{"-o", "-site"} {
+		dir := t.TempDir()
+		out := filepath.Join(dir, "review.html")
+		if mode == "-site" {
+			out = filepath.Join(dir, "site")
+		}
+		_, stderr, err := exportOn(exportSiteFS(), mode, out, "testdata/base-a.jsonl", "testdata/formats/hyperfine/cur.json")
+		want := "testdata/formats/hyperfine/cur.json is a hyperfine report: the viewer and the exported page read cove-bench reports so far; `benchview compare` and `benchview stats` read hyperfine output"
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("export %s: got %v, want an error containing %q", mode, err, want)
+		}
+		if strings.Contains(stderr, "not JSON") {
+			t.Errorf("export %s: its lines were told one by one:\n%.300s", mode, stderr)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("export %s wrote %s", mode, out)
+		}
+	}
+}
