@@ -229,6 +229,9 @@ func (m *markup) table(t tableView) {
 		}
 		m.raw("<th scope=\"col\"")
 		m.attr("data-col", c.ID)
+		if c.Desc { // a first click sorts it descending (tableview.Column)
+			m.raw(" data-desc=\"1\"")
+		}
 		m.raw(" aria-sort=\"", sort, "\"><button type=\"button\" tabindex=\"-1\"")
 		m.attr("title", "Sort by "+c.Title)
 		m.raw(">")

@@ -746,9 +746,9 @@
       if ((view.sort || 'verdict') === col) view.desc = !view.desc;
       else {
         view.sort = col === 'verdict' ? '' : col;
-        // The largest shift first: regressions, the reason to look (as
-        // the viewer's tableview.Descending columns).
-        view.desc = col === 'delta' || col === 'interval';
+        // The order a first click sorts in is tableview's (Column.Desc:
+        // the largest shift first), written by Go as data-desc.
+        view.desc = th.dataset.desc === '1';
       }
       renderTable(false);
       save(false);
