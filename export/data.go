@@ -194,49 +194,6 @@ func runOrderSaid(r *review.Row) string {
 	return strings.Join(parts, " ")
 }
 
-// offScale has the tooltip of a sample drawn off the scale (a triangle
-// on the edge it crossed, a markPoint) say so, where the builder's says
-// only what any sample's says: "Current, run 13: 142.8 ms, beyond the
-// scale: drawn on its edge". Its {a}, {b} and {c} are ECharts' (the
-// side, the position, the true value); the rest is ours, no name in it.
-func offScale(option []byte, unit string) ([]byte, error) {
-	if !bytes.Contains(option, []byte(`"markPoint"`)) {
-		return option, nil
-	}
-	var o map[string]json.RawMessage
-	var series []map[string]any
-	if err := json.Unmarshal(option, &o); err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal(o["series"], &series); err != nil {
-		return nil, err
-	}
-	for _, s := range series {
-		mp, ok := s["markPoint"].(map[string]any)
-		if !ok || mp["tooltip"] != nil || itemsSayIt(mp["data"]) {
-			continue
-		}
-		mp["tooltip"] = map[string]string{"formatter": "{a}, run {b}: {c} " + unit + ", beyond the scale: drawn on its edge"}
-	}
-	var err error
-	if o["series"], err = json.Marshal(series); err != nil {
-		return nil, err
-	}
-	return json.Marshal(o)
-}
-
-// itemsSayIt reports whether markPoint items carry a tooltip of their own,
-// which the builder may write: theirs is then the one shown.
-func itemsSayIt(data any) bool {
-	items, _ := data.([]any)
-	for _, it := range items {
-		if m, ok := it.(map[string]any); ok && m["tooltip"] != nil {
-			return true
-		}
-	}
-	return false
-}
-
 // themed is one chart's options, [light, dark]: page.js draws the one
 // that prefers-color-scheme asks for, and the other when it changes. The
 // options come from the viewer's builders (wasm/chart), so that the page
@@ -293,11 +250,7 @@ func pageData(rv *review.Review, rows []*review.Row, t *tableview.Table, columns
 			return nil
 		}
 		o, err := bothThemes(func(dark bool) ([]byte, error) {
-			option, err := chart.RunOrder(*r, dark)
-			if err != nil {
-				return nil, err
-			}
-			return offScale(option, format.RowUnit(r).Name)
+			return chart.RunOrder(*r, dark) // its marks of off-scale samples say so
 		})
 		if err != nil {
 			return fmt.Errorf("export: run-order chart of %s: %w", r.Key, err)
