@@ -85,16 +85,16 @@ func (s *Store) Dispatch(a any) {
 	case *actions.ReportLoaded:
 		s.loading[a.Side] = ""
 		s.reports[a.Side] = a.Report
-		s.rebuildLoaded()
+		s.rebuildLoaded(a.Review)
 	case *actions.LoadFailed:
 		s.loading[a.Side] = ""
 		s.reports[a.Side] = nil
 		s.failed[a.Side] = a.Name + ": " + a.Err
-		s.rebuildLoaded()
+		s.rebuildLoaded(nil)
 	case *actions.Swap:
 		s.reports[0], s.reports[1] = s.reports[1], s.reports[0]
 		s.failed[0], s.failed[1] = s.failed[1], s.failed[0]
-		s.rebuild()
+		s.rebuild(nil)
 	case *actions.RowsComputed:
 		s.computed(a)
 	case *actions.GeomeanComputed:
@@ -180,15 +180,16 @@ func (s *Store) adjustChanged() {
 // rebuildLoaded rebuilds the review once no side is loading: of two
 // reports dropped together, the first read is not shown alone (rows, then
 // charts, laid out and thrown away) for the moment before the second is.
-func (s *Store) rebuildLoaded() {
+func (s *Store) rebuildLoaded(paired *review.Review) {
 	if s.loading[actions.Baseline] == "" && s.loading[actions.Current] == "" {
-		s.rebuild()
+		s.rebuild(paired)
 	}
 }
 
-// rebuild pairs the loaded reports into a new review: both when both are
-// loaded, either one alone as a view of its own.
-func (s *Store) rebuild() {
+// rebuild makes a new review of the loaded reports: both when both are
+// loaded, either one alone as a view of its own. It takes paired, a
+// review paired ahead, when that is of these reports, else pairs them.
+func (s *Store) rebuild(paired *review.Review) {
 	base, cur := s.reports[actions.Baseline], s.reports[actions.Current]
 	s.reviewID++
 	s.intervalGen++
@@ -204,7 +205,10 @@ func (s *Store) rebuild() {
 	if base == nil && cur == nil {
 		return
 	}
-	s.review = review.New(base, cur) // one report alone: every row is only in it
+	s.review = paired
+	if s.review == nil || s.review.Base != base || s.review.Cur != cur {
+		s.review = review.New(base, cur) // one report alone: every row is only in it
+	}
 	s.done = make([]bool, len(s.review.Rows))
 	s.extras = make([]*reviewtext.Extras, len(s.review.Rows))
 	for i := range s.review.Rows {

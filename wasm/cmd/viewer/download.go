@@ -158,6 +158,17 @@ func (p *page) startExporter() bool {
 	return true
 }
 
+// warmExporter starts the export worker, if it is not running, as reports
+// begin to load: the review's geomean goes to it as soon as both are
+// paired, and a worker starting then (its module instantiated, its
+// runtime started) came hundreds of milliseconds later than the first
+// rows' results.
+func (p *page) warmExporter() {
+	if p.exporter.IsUndefined() {
+		p.startExporter()
+	}
+}
+
 // buildPage builds the report page a job describes: the worker's side of
 // Download.
 func buildPage(job js.Value) ([]byte, error) {
