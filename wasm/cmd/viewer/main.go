@@ -68,6 +68,8 @@ type page struct {
 	geomeanSent int         // the review whose geomean is being computed
 	renderDue   bool        // a render is scheduled for a coming frame
 	rendered    float64     // when the page last rendered, in performance.now() milliseconds
+	renderCost  float64     // how long the last render's frame took, in milliseconds (see liveGap)
+	costDue     bool        // a frame will measure renderCost
 	ticking     bool        // a tick is scheduled
 	fragment    string      // the view last written to the address
 	selected    string      // the selection last written to the address
@@ -183,36 +185,77 @@ func (p *page) tick() {
 }
 
 // render renders the page: at once, or, while comparisons are still
-// arriving, in an animation frame at least liveRender after the last, once
+// arriving, in an animation frame at least liveGap after the last, once
 // for every batch of results (and anything else) that arrived meanwhile.
 // The workers and the page share the machine's cores: a render a frame
 // took time from the computation and showed nothing a reader could follow.
 func (p *page) render() {
 	if done, total := p.store.Progress(); done == 0 || done == total {
-		p.rendered = now()
-		vecty.Rerender(p.app)
+		p.rerender()
 		return
 	}
 	if p.renderDue {
 		return
 	}
 	p.renderDue = true
-	var frame func()
-	frame = func() {
-		if now()-p.rendered < liveRender {
-			components.NextFrame(frame)
-			return
-		}
+	frame := func() {
 		p.renderDue = false
-		p.rendered = now()
-		vecty.Rerender(p.app)
+		p.rerender()
 	}
-	components.NextFrame(frame)
+	wait := p.liveGap() - (now() - p.rendered)
+	if wait <= 0 {
+		components.NextFrame(frame)
+		return
+	}
+	// A timer, not a look at the clock every frame: each look was a
+	// callback of its own, sixty a second for the whole computation.
+	time.AfterFunc(time.Duration(wait*float64(time.Millisecond)), func() { components.NextFrame(frame) })
+}
+
+// rerender has vecty render the page in the next animation frame, and
+// measures how long that frame's work took (see liveGap).
+func (p *page) rerender() {
+	p.rendered = now()
+	vecty.Rerender(p.app)
+	if !p.costDue {
+		p.costDue = true
+		afterRender(func(cost float64) {
+			p.costDue = false
+			p.renderCost = cost
+		})
+	}
+}
+
+// liveGap is how long, in milliseconds, the page waits between two renders
+// while results arrive: liveRender, or, when a render takes longer than a
+// tenth of that, ten times what the last one took. The renders of a table
+// of ten thousand rows, on a loaded machine, took 50 ms and more: ten a
+// second took half a core from the workers, for a table whose rows in view
+// hardly change.
+func (p *page) liveGap() float64 {
+	return max(liveRender, liveShare*p.renderCost)
 }
 
 // liveRender is how often, in milliseconds, the page renders at most while
-// results arrive.
-const liveRender = 100
+// results arrive; liveShare is how many times its last render's work a
+// gap between two renders is at least.
+const (
+	liveRender = 100
+	liveShare  = 10
+)
+
+// afterRender calls f, in the next animation frame after vecty's render,
+// with how long that frame's callbacks took until then, in milliseconds:
+// the frame's start is the time the browser gives each of its callbacks.
+func afterRender(f func(cost float64)) {
+	var cb js.Func
+	cb = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		cb.Release()
+		f(now() - args[0].Float())
+		return nil
+	})
+	js.Global().Call("requestAnimationFrame", cb)
+}
 
 // now is performance.now(), in milliseconds. The performance object is
 // looked up once: every js.Value of an object costs the Go runtime a
