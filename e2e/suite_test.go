@@ -130,8 +130,9 @@ func BenchmarkSuite(b *testing.B) {
 				native = append(native, timeCompare(b, base, cur))
 				br := withProbe(b)
 				for range p.drops {
-					r, l, _ := dropWithin(b, br, base, cur, suiteTimeout)
+					r, l, t := dropWithin(b, br, base, cur, suiteTimeout)
 					ready, longest = append(ready, r), append(longest, l)
+					b.Logf("%s: ready after %.0f ms: %s", p.name, r, t.timeline())
 				}
 				m := eval[[]float64](b, br, `[performance.memory ? performance.memory.usedJSHeapSize : 0, globalThis.benchviewMemory ? benchviewMemory() : 0]`)
 				heap, wasm = append(heap, m[0]/1e6), append(wasm, m[1]/1e6)
