@@ -73,11 +73,27 @@ func BenchmarkGeomean(b *testing.B) {
 }
 
 // BenchmarkDriftOf times the drift test of one side at the sizes a
-// harness writes and at a soak run's.
+// harness writes and at a soak run's: a side without drift, as most
+// are, and at 30 and 200 samples one that drifts by 10% over its run,
+// which pays for Sen's slope too.
 func BenchmarkDriftOf(b *testing.B) {
 	for _, n := range []int{30, 200, 100_000} {
 		s := series(100_000, 6, n, 1)
 		b.Run("n="+strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				DriftOf(s)
+			}
+		})
+	}
+	for _, n := range []int{30, 200} {
+		s := series(100_000, 6, n, 1)
+		for i := range s {
+			s[i] += uint64(10_000 * i / n)
+		}
+		b.Run("drifting/n="+strconv.Itoa(n), func(b *testing.B) {
+			if !DriftOf(s).Drifted {
+				b.Fatal("the drifting side is not flagged")
+			}
 			for b.Loop() {
 				DriftOf(s)
 			}
