@@ -73,13 +73,67 @@ func BenchmarkGeomean(b *testing.B) {
 }
 
 // BenchmarkDriftOf times the drift test of one side at the sizes a
-// harness writes and at a soak run's.
+// harness writes and at a soak run's: a side without drift, as most
+// are, and at 30 and 200 samples one that drifts by 10% over its run,
+// which pays for Sen's slope too.
 func BenchmarkDriftOf(b *testing.B) {
 	for _, n := range []int{30, 200, 100_000} {
 		s := series(100_000, 6, n, 1)
 		b.Run("n="+strconv.Itoa(n), func(b *testing.B) {
 			for b.Loop() {
 				DriftOf(s)
+			}
+		})
+	}
+	for _, n := range []int{30, 200} {
+		s := series(100_000, 6, n, 1)
+		for i := range s {
+			s[i] += uint64(10_000 * i / n)
+		}
+		b.Run("drifting/n="+strconv.Itoa(n), func(b *testing.B) {
+			if !DriftOf(s).Drifted {
+				b.Fatal("the drifting side is not flagged")
+			}
+			for b.Loop() {
+				DriftOf(s)
+			}
+		})
+	}
+}
+
+// BenchmarkGeomeanRows times the suite's geometric mean at the viewer's
+// two shapes, 10,000 rows of 30 samples a side and 100 rows of 200, with
+// the plans already built by the rows' comparisons.
+func BenchmarkGeomeanRows(b *testing.B) {
+	for _, shape := range []struct{ rows, n int }{{10_000, 30}, {100, 200}} {
+		rows := make([]GeomeanRow, shape.rows)
+		for i := range rows {
+			rows[i] = GeomeanRow{series(100_000, 6, shape.n, uint64(2*i)), series(101_000, 6, shape.n, uint64(2*i+1))}
+		}
+		var c Comparer
+		c.Compare(rows[0].Baseline, rows[0].Current)
+		b.Run(strconv.Itoa(shape.rows)+"x"+strconv.Itoa(shape.n), func(b *testing.B) {
+			for b.Loop() {
+				c.Geomean(rows)
+			}
+		})
+	}
+}
+
+// BenchmarkExtras times what a row shows beyond its comparison, as
+// reviewtext.Measure computes it: the drift test and the outliers of
+// both sides and the samples needed, at the viewer's two sizes.
+func BenchmarkExtras(b *testing.B) {
+	for _, n := range []int{30, 200} {
+		base := series(100_000, 6, n, 1)
+		cur := series(101_000, 6, n, 2)
+		b.Run("n="+strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				DriftOf(base)
+				DriftOf(cur)
+				Outliers(base)
+				Outliers(cur)
+				SamplesNeeded(base, cur, 1)
 			}
 		})
 	}

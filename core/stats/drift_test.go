@@ -107,11 +107,14 @@ func TestDriftPower(t *testing.T) {
 			flagged := 0
 			var pct float64
 			for range count {
-				d := DriftOf(c.d.series(r, 60, 1e6, sign*0.05))
+				samples := c.d.series(r, 60, 1e6, sign*0.05)
+				d := DriftOf(samples)
 				if d.Drifted && d.Pct*sign > 0 {
 					flagged++
 				}
-				pct += d.Pct
+				// The size of every run, flagged or not (DriftOf
+				// leaves it NaN where p is not below DriftAlpha).
+				pct += changePct(samples, trendPoints(samples))
 			}
 			rate := float64(flagged) / float64(count)
 			t.Logf("%s, drift %+.0f%%: flagged %.1f%%, mean Pct %+.2f", c.d.name, sign*5, 100*rate, pct/float64(count))
@@ -169,9 +172,10 @@ func TestDriftOnHandMadeSeries(t *testing.T) {
 		// Ten rising by 1 from 100: p = 2/10!, change 9 on 104.5.
 		{"ten rising", ramp(10, 100, 1), 100 * 9 / 104.5, 2.0 / 3628800, true},
 		// A palindrome: every pair has a mirror of the opposite sign, so
-		// S = 0, and the slopes are symmetric about 0.
-		{"palindrome", []uint64{1, 2, 3, 3, 2, 1}, 0, 1, false},
-		{"flat", ramp(8, 7, 0), 0, 1, false},
+		// S = 0 and p = 1 (its slopes, symmetric about 0, are not
+		// computed: p is not below DriftAlpha, so the size is NaN).
+		{"palindrome", []uint64{1, 2, 3, 3, 2, 1}, nan, 1, false},
+		{"flat", ramp(8, 7, 0), nan, 1, false},
 		// 20 samples at 100, then 20 at 110: S = 400; two ties of 20
 		// take 2*20*19*45 = 34200 off 40*39*85 = 132600 in the
 		// variance, so z = 399/sqrt(98400/18). Of the 780 slopes, 380

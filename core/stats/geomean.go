@@ -1,6 +1,9 @@
 package stats
 
 import (
+	"cmp"
+	"errors"
+	"fmt"
 	"math"
 	"runtime"
 	"slices"
@@ -49,9 +52,12 @@ type Geomean struct {
 // rounding).
 //
 // Its cost is 10,000 lookups a row, split over the cores: 10,000 rows
-// of 30 samples a side took 1.1 s on one core natively and 3.6 s under
-// Node, on a loaded machine, once their comparisons had built the plans;
-// a page should compute it off its main thread. Fewer resamples were
+// of 30 samples a side take about 0.45 s of one core natively and 1.1 s
+// under Node (CPU time, once their comparisons have built the plans;
+// 1.0 s and 2.7 s before the resamples were taken in tiles), and 100
+// rows of 200 about 7 ms and 20-30 ms. A page should compute it off its
+// main thread, and can split it over several workers with GeomeanPart
+// and JoinGeomean. Fewer resamples were
 // tried: at 2,000 the interval of a 100-row suite moved by 0.08 of a
 // standard error and its verdict flipped, so a suite's interval keeps
 // the rows' 10,000.
@@ -93,6 +99,108 @@ func (c *Comparer) GeomeanFloats(rows []FloatRow) Geomean {
 	return c.geomean(covered)
 }
 
+// GeomeanPart is what a share of GeomeanOf's work gives: the products,
+// over the suite's covered rows, of their ratios of medians in a
+// contiguous range of the suite's resamples, From up to To. A page can
+// compute the parts of one suite on several workers, each its own
+// range, and JoinGeomean them into the Geomean that Comparer.Geomean
+// gives, bit for bit, however the resamples are split.
+//
+// Its fields are plain numbers, to be copied between workers as they
+// are (every float64 bit for bit): a part's figures mean nothing alone.
+type GeomeanPart struct {
+	// From and To are the resamples it holds, From <= b < To, within
+	// 0..Resamples.
+	From, To int
+	// Rows is how many rows the suite covers, as Geomean.Rows.
+	Rows int
+	// Mantissa[b-From] * 2^Exponent[b-From] is resample b's product of
+	// the covered rows' ratios.
+	Mantissa []float64
+	Exponent []int
+	// PointMantissa * 2^PointExponent is the product of the covered
+	// rows' ratios of their own medians, the same in every part.
+	PointMantissa float64
+	PointExponent int
+}
+
+// GeomeanPart is resamples from up to to of Geomean(rows): the rows
+// given in the same order to every part of one suite, and 0 <= from <=
+// to <= Resamples. It reuses and builds plans as Geomean does. Parts are
+// independent: each may be computed on its own Comparer, and a part
+// covering 0..Resamples is the whole suite.
+func (c *Comparer) GeomeanPart(rows []GeomeanRow, from, to int) (GeomeanPart, error) {
+	var covered []geomeanRow
+	for _, r := range rows {
+		covered = cover(covered, r.Baseline, r.Current)
+	}
+	return c.geomeanPart(covered, from, to)
+}
+
+// GeomeanFloatsPart is GeomeanPart for rows of one metric in its unit,
+// as GeomeanFloats; JoinGeomean joins its parts alike.
+func (c *Comparer) GeomeanFloatsPart(rows []FloatRow, from, to int) (GeomeanPart, error) {
+	var covered []geomeanRow
+	for _, r := range rows {
+		covered = cover(covered, r.Baseline, r.Current)
+	}
+	return c.geomeanPart(covered, from, to)
+}
+
+func (c *Comparer) geomeanPart(covered []geomeanRow, from, to int) (GeomeanPart, error) {
+	if from < 0 || from > to || to > resamples {
+		return GeomeanPart{}, fmt.Errorf("stats: geomean part %d..%d is not within 0..%d", from, to, resamples)
+	}
+	part := GeomeanPart{From: from, To: to, Rows: len(covered), PointMantissa: 1}
+	if len(covered) == 0 {
+		return part, nil
+	}
+	point := c.prepare(covered)
+	products := make([]product, to-from)
+	multiply(covered, from, to, products)
+	part.PointMantissa, part.PointExponent = point.mantissa, point.exponent
+	part.Mantissa, part.Exponent = make([]float64, len(products)), make([]int, len(products))
+	for i, p := range products {
+		part.Mantissa[i], part.Exponent[i] = p.mantissa, p.exponent
+	}
+	return part, nil
+}
+
+// JoinGeomean is the Geomean of a suite whose parts (GeomeanPart or
+// GeomeanFloatsPart, in any order) cover its resamples 0..Resamples once
+// each: bit for bit what Comparer.Geomean (or GeomeanFloats) gives for
+// the same rows. It is an error for the parts to leave a gap, overlap,
+// or disagree on the suite (its rows or its point estimate).
+func JoinGeomean(parts []GeomeanPart) (Geomean, error) {
+	if len(parts) == 0 {
+		return Geomean{}, errors.New("stats: no geomean parts to join")
+	}
+	sorted := slices.Clone(parts)
+	slices.SortFunc(sorted, func(a, b GeomeanPart) int { return cmp.Compare(a.From, b.From) })
+	first := sorted[0]
+	products := make([]product, 0, resamples)
+	for _, p := range sorted {
+		switch {
+		case p.Rows != first.Rows || math.Float64bits(p.PointMantissa) != math.Float64bits(first.PointMantissa) || p.PointExponent != first.PointExponent:
+			return Geomean{}, fmt.Errorf("stats: geomean parts %d..%d and %d..%d are of different suites", first.From, first.To, p.From, p.To)
+		case p.From != len(products) || p.To < p.From || p.To > resamples:
+			return Geomean{}, fmt.Errorf("stats: geomean part %d..%d does not follow resample %d", p.From, p.To, len(products))
+		case p.Rows == 0:
+			products = products[:p.To]
+		case len(p.Mantissa) != p.To-p.From || len(p.Exponent) != p.To-p.From:
+			return Geomean{}, fmt.Errorf("stats: geomean part %d..%d holds %d mantissas and %d exponents", p.From, p.To, len(p.Mantissa), len(p.Exponent))
+		default:
+			for i, m := range p.Mantissa {
+				products = append(products, product{mantissa: m, exponent: p.Exponent[i]})
+			}
+		}
+	}
+	if len(products) != resamples {
+		return Geomean{}, fmt.Errorf("stats: geomean parts end at resample %d of %d", len(products), resamples)
+	}
+	return finish(first.Rows, product{mantissa: first.PointMantissa, exponent: first.PointExponent}, products), nil
+}
+
 // HigherIsBetter is g for a metric better when higher: Regression and
 // Improvement swap, the figures stay (see Comparison.HigherIsBetter).
 func (g Geomean) HigherIsBetter() Geomean {
@@ -115,13 +223,32 @@ func cover[T Sample](covered []geomeanRow, baseline, current []T) []geomeanRow {
 
 // geomean is the suite's shift over the rows covered.
 func (c *Comparer) geomean(covered []geomeanRow) Geomean {
-	g := Geomean{Delta: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), Verdict: Underpowered}
-	g.Rows = len(covered)
-	if g.Rows == 0 {
-		return g
+	if len(covered) == 0 {
+		return finish(0, product{}, nil)
 	}
-	// Rows grouped by size, so that each size's bootstrap is built once
-	// even when there are more sizes than a Comparer keeps.
+	point := c.prepare(covered)
+	// One product a resample. Each resample's product is its own, so the
+	// resamples are split over the cores, in contiguous ranges, with the
+	// same bits however they are split.
+	products := make([]product, resamples)
+	workers := 1
+	if len(covered) >= 64 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var wg sync.WaitGroup
+	for w := range workers {
+		from, to := w*resamples/workers, (w+1)*resamples/workers
+		wg.Go(func() { multiply(covered, from, to, products[from:to]) })
+	}
+	wg.Wait()
+	return finish(len(covered), point, products)
+}
+
+// prepare sorts covered by size, so that each size's bootstrap is built
+// once even when there are more sizes than a Comparer keeps, gives each
+// row its bootstrap, and returns the product of the rows' ratios of
+// medians, the point estimate's.
+func (c *Comparer) prepare(covered []geomeanRow) product {
 	slices.SortStableFunc(covered, func(a, b geomeanRow) int {
 		if d := len(a.base) - len(b.base); d != 0 {
 			return d
@@ -136,31 +263,20 @@ func (c *Comparer) geomean(covered []geomeanRow) Geomean {
 		} else {
 			r.bs = covered[k-1].bs
 		}
+		r.shortcuts()
 		point.times(floatMedian(r.cur) / floatMedian(r.base))
 	}
-	// One product a resample, kept as mantissa and exponent: thousands
-	// of ratios would overflow a float. Each resample's product is its
-	// own, so the resamples are split over the cores, in contiguous
-	// ranges, with the same bits however they are split.
-	products := make([]product, resamples)
-	for i := range products {
-		products[i] = product{mantissa: 1}
+	return point
+}
+
+// finish is the Geomean of rows covered rows, whose ratios of medians
+// multiply to point and, in resample b, to products[b].
+func finish(rows int, point product, products []product) Geomean {
+	g := Geomean{Delta: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), Verdict: Underpowered, Rows: rows}
+	if rows == 0 {
+		return g
 	}
-	workers := 1
-	if len(covered) >= 64 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	var wg sync.WaitGroup
-	for w := range workers {
-		from, to := w*resamples/workers, (w+1)*resamples/workers
-		wg.Go(func() {
-			for _, r := range covered {
-				r.resample(products, from, to)
-			}
-		})
-	}
-	wg.Wait()
-	rowCount := float64(g.Rows)
+	rowCount := float64(rows)
 	logs := make([]float64, resamples)
 	for b := range logs {
 		logs[b] = products[b].log() / rowCount
@@ -174,25 +290,127 @@ func (c *Comparer) geomean(covered []geomeanRow) Geomean {
 	return g
 }
 
+// tile is how many resamples multiply takes through every row at a
+// time: their products and the rows' positions for them stay in the
+// first-level cache, where a pass of one row over all 10,000 resamples
+// went out to the second level for both.
+const tile = 256
+
+// multiply sets products[b-from], for b from up to to, to the product of
+// every covered row's ratio of medians in the suite's resample b, the
+// rows multiplied in order, as one product a resample from 1.
+//
+// A narrow row's ratios are multiplied in without a check, and the
+// products renormalized (as product.times does) once every
+// maxUnchecked narrow rows and before every other row: a product kept
+// within 2^±512 and multiplied by up to seven ratios within 2^±63 stays
+// within 2^±953, normal floats, where scaling by a power of two is
+// exact and rounding is relative, so the products carry the same values
+// as when each multiplication is checked, and their logarithms (the
+// mantissa and the exponent re-split by Frexp) have the same bits.
+func multiply(covered []geomeanRow, from, to int, products []product) {
+	for i := range products {
+		products[i] = product{mantissa: 1}
+	}
+	for t := from; t < to; t += tile {
+		end := min(t+tile, to)
+		tiled := products[t-from : end-from]
+		unchecked := 0 // narrow rows multiplied in since the last renormalization
+		for k := range covered {
+			r := &covered[k]
+			if !r.narrow || unchecked == maxUnchecked {
+				renormalize(tiled)
+				unchecked = 0
+			}
+			r.resample(tiled, t, end)
+			if r.narrow {
+				unchecked++
+			}
+		}
+		renormalize(tiled)
+	}
+}
+
+// maxUnchecked is how many narrow rows multiply multiplies into a
+// product between two renormalizations.
+const maxUnchecked = 7
+
+// renormalize renormalizes every product as product.times does.
+func renormalize(products []product) {
+	for i := range products {
+		p := &products[i]
+		if p.mantissa > 0x1p512 || p.mantissa < 0x1p-512 {
+			m, e := math.Frexp(p.mantissa)
+			p.mantissa, p.exponent = m, p.exponent+e
+		}
+	}
+}
+
 // geomeanRow is a row GeomeanOf covers.
 type geomeanRow struct {
 	base, cur []float64 // sorted
 	offset    int       // resample b of the suite is resample b+offset of the row
 	bs        *bootstrap
+	// exactBase and exactCur say that a side's resampled median is the
+	// sample at its lower position: its size is odd (the interpolation's
+	// weight is 0) and every sample finite, so interpolate(x, x, 0) is
+	// x. narrow says that every ratio of the row's medians is within
+	// 2^±63, so product.times would not split it (see multiply).
+	exactBase, exactCur, narrow bool
 }
 
-// resample multiplies products[b], for b from up to to, by the row's
-// ratio of medians in its resample b+offset (mod resamples).
-func (r geomeanRow) resample(products []product, from, to int) {
+// shortcuts sets what resample may skip for the row, each only where
+// skipping it gives the same bits.
+func (r *geomeanRow) shortcuts() {
+	bMin, bMax := r.base[0], r.base[len(r.base)-1]
+	cMin, cMax := r.cur[0], r.cur[len(r.cur)-1]
+	finite := bMax <= math.MaxFloat64 && cMax <= math.MaxFloat64
+	r.exactBase = finite && r.bs.base.frac == 0
+	r.exactCur = finite && r.bs.cur.frac == 0
+	// A resampled median lies between its side's least and greatest
+	// sample, and rounding is monotonic, so every ratio lies between
+	// cMin/bMax and cMax/bMin; the bounds keep a factor of 2 from
+	// times's 2^±64, and normal samples keep every rounding relative.
+	r.narrow = finite && bMin >= 0x1p-1000 && cMin >= 0x1p-1000 && cMax/bMin < 0x1p63 && cMin/bMax > 0x1p-63
+}
+
+// resample multiplies products[b-from], for b from up to to, by the
+// row's ratio of medians in its resample b+offset (mod resamples): with
+// product.times, or for a narrow row, unchecked (see multiply).
+func (r *geomeanRow) resample(products []product, from, to int) {
 	bs := r.bs
+	base, cur := r.base, r.cur
 	for b := from; b < to; {
-		j := (b + r.offset) % resamples
-		end := min(to, b+resamples-j) // j wraps to 0 there
-		for ; b < end; b, j = b+1, j+1 {
-			mb := interpolate(r.base[bs.base.lower[j]], r.base[bs.base.upper[j]], bs.base.frac)
-			mc := interpolate(r.cur[bs.cur.lower[j]], r.cur[bs.cur.upper[j]], bs.cur.frac)
-			products[b].times(mc / mb)
+		j := b + r.offset
+		if j >= resamples {
+			j -= resamples
 		}
+		n := min(to-b, resamples-j) // j wraps to 0 after that many
+		p := products[b-from : b-from+n]
+		bl, bu := bs.base.lower[j:j+n], bs.base.upper[j:j+n]
+		cl, cu := bs.cur.lower[j:j+n], bs.cur.upper[j:j+n]
+		switch {
+		case r.narrow && r.exactBase && r.exactCur:
+			bl, cl := bl[:len(p)], cl[:len(p)]
+			for i := range p {
+				p[i].mantissa *= cur[cl[i]] / base[bl[i]]
+			}
+		case r.narrow:
+			bf, cf := bs.base.frac, bs.cur.frac
+			bl, bu, cl, cu = bl[:len(p)], bu[:len(p)], cl[:len(p)], cu[:len(p)]
+			for i := range p {
+				mb := interpolate(base[bl[i]], base[bu[i]], bf)
+				mc := interpolate(cur[cl[i]], cur[cu[i]], cf)
+				p[i].mantissa *= mc / mb
+			}
+		default:
+			for i := range p {
+				mb := interpolate(base[bl[i]], base[bu[i]], bs.base.frac)
+				mc := interpolate(cur[cl[i]], cur[cu[i]], bs.cur.frac)
+				p[i].times(mc / mb)
+			}
+		}
+		b += n
 	}
 }
 

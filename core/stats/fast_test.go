@@ -1,0 +1,320 @@
+package stats
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// sameFloat is whether a and b are the same bits, or both NaN.
+func sameFloat(a, b float64) bool {
+	return math.Float64bits(a) == math.Float64bits(b) || a != a && b != b
+}
+
+// oracleSide is n samples in one of several shapes, as floats: noise
+// with a trend of up to ±10% over the run (so that some sides are
+// flagged), a few distinct values (ties) with and without a trend, a
+// steep ramp, a Pareto tail, a constant run, and, when special, a float
+// run with zeros, a negative zero, an infinity or a NaN in it. whole
+// rounds every sample to a whole number.
+func oracleSide(r *rand.Rand, n int, whole, special bool) []float64 {
+	s := make([]float64, n)
+	slope := 0.2 * (r.Float64() - 0.5) / float64(n)
+	shape := r.IntN(6)
+	for i := range s {
+		trend := 1 + slope*float64(i)
+		switch shape {
+		case 0:
+			s[i] = 1e6 * trend * math.Exp(0.05*r.NormFloat64())
+		case 1:
+			s[i] = float64(100 + r.IntN(4))
+		case 2:
+			s[i] = float64(100+r.IntN(3)) * trend * 50
+		case 3:
+			s[i] = 1e3 * float64(i) * (1 + 0.01*r.Float64())
+		case 4:
+			s[i] = 1e5 * trend / math.Pow(r.Float64()+1e-12, 1/1.5)
+		default:
+			s[i] = 777
+		}
+		if whole {
+			s[i] = math.Round(s[i])
+		}
+	}
+	if special {
+		for range 1 + r.IntN(3) {
+			s[r.IntN(n)] = []float64{0, math.Copysign(0, -1), math.Inf(1), math.NaN()}[r.IntN(4)]
+		}
+	}
+	return s
+}
+
+// oracleSize is a side's size between 6 and 1,000: every size to 40,
+// then sizes spread up to 1,000.
+func oracleSize(r *rand.Rand, i int) int {
+	if i < 2*35 {
+		return 6 + i%35
+	}
+	return 6 + r.IntN(995)
+}
+
+func TestDriftIsTheSameBitsAsThePairwiseCode(t *testing.T) {
+	r := rng(41)
+	cases := reps(3000)
+	sized := 0
+	for i := range cases {
+		n := oracleSize(r, i)
+		var got, want Drift
+		var kind string
+		switch i % 3 {
+		case 0:
+			f := oracleSide(r, n, true, false)
+			u := make([]uint64, n)
+			for k, v := range f {
+				u[k] = uint64(v)
+			}
+			got, want, kind = DriftOf(u), oldDriftOf(u), "uint64"
+		case 1:
+			f := oracleSide(r, n, false, false)
+			got, want, kind = DriftOfFloats(f), oldDriftOf(f), "float64"
+		default:
+			f := oracleSide(r, n, false, r.IntN(2) == 0)
+			got, want, kind = DriftOfFloats(f), oldDriftOf(f), "float64 with specials"
+		}
+		if !sameFloat(got.P, want.P) || got.Drifted != want.Drifted {
+			t.Fatalf("case %d (%s, n=%d): %+v, the pairwise code %+v", i, kind, n, got, want)
+		}
+		// The size is the old one's wherever p can flag, else NaN.
+		if want.P < DriftAlpha {
+			sized++
+			if !sameFloat(got.Pct, want.Pct) {
+				t.Fatalf("case %d (%s, n=%d): Pct %v, the pairwise code %v", i, kind, n, got.Pct, want.Pct)
+			}
+		} else if !math.IsNaN(got.Pct) {
+			t.Fatalf("case %d (%s, n=%d): p %v, Pct %v, want NaN", i, kind, n, got.P, got.Pct)
+		}
+	}
+	t.Logf("%d cases, %d with p below DriftAlpha", cases, sized)
+	if sized < cases/5 || sized > cases*4/5 {
+		t.Errorf("%d of %d cases with p below DriftAlpha: the cases do not test both paths", sized, cases)
+	}
+}
+
+func TestKendallSIsThePairwiseCount(t *testing.T) {
+	r := rng(42)
+	for i := range reps(2000) {
+		n := 1 + r.IntN(260)
+		x := oracleSide(r, n, r.IntN(2) == 0, false)
+		if i%7 == 0 { // no NaN here: a NaN takes the pairwise count
+			x[r.IntN(n)] = math.Copysign(0, -1)
+			x[r.IntN(n)] = math.Inf(-1 + 2*r.IntN(2))
+		}
+		s, sorted := kendallS(x)
+		if want := kendallPairs(x); s != want {
+			t.Fatalf("case %d (n=%d): S %d, pairwise %d", i, n, s, want)
+		}
+		for k := 1; k < n; k++ {
+			if sorted[k] < sorted[k-1] {
+				t.Fatalf("case %d (n=%d): not sorted at %d", i, n, k)
+			}
+		}
+	}
+}
+
+// oracleSuite is a suite of rows sides of random sizes (mostly small, a
+// few up to 1,000, odd and even) and shapes, with a shift of a few
+// percent; wide gives float rows ratios beyond 2^±64, subnormal samples
+// and infinities, which the shortcuts must leave to the general code.
+func oracleSuite(r *rand.Rand, rows int, whole, wide bool) []FloatRow {
+	sizes := []int{6, 7, 10, 15, 30, 31, 200, 201}
+	suite := make([]FloatRow, rows)
+	for k := range suite {
+		// Sizes pair up as rows of one suite mostly do, so that the
+		// plans stay few.
+		nb := sizes[r.IntN(len(sizes))]
+		nc := nb + r.IntN(2)
+		if r.IntN(100) == 0 {
+			nb, nc = 1000, 999
+		}
+		base := oracleSide(r, nb, whole, false)
+		cur := oracleSide(r, nc, whole, false)
+		shift := 1 + 0.1*(r.Float64()-0.3)
+		for i := range cur {
+			cur[i] *= shift
+			if whole {
+				cur[i] = math.Round(cur[i])
+			}
+		}
+		if wide {
+			switch r.IntN(5) {
+			case 0:
+				scale := math.Ldexp(1, 40+r.IntN(300))
+				for i := range cur {
+					cur[i] *= scale
+				}
+			case 1:
+				for i := range base {
+					base[i] = math.Ldexp(base[i], -1070+r.IntN(20)) // subnormal
+				}
+			case 2:
+				cur[r.IntN(nc)] = math.Inf(1)
+			case 3:
+				scale := math.Ldexp(1, -62+r.IntN(4)) // at the narrow bound
+				for i := range base {
+					base[i] *= scale
+				}
+			}
+		}
+		suite[k] = FloatRow{base, cur}
+	}
+	return suite
+}
+
+// oldGeomeanOf is the geomean of rows as the code before the shortcuts
+// and the tiles computed it.
+func oldGeomeanOf(c *Comparer, rows []FloatRow) Geomean {
+	var covered []geomeanRow
+	for _, r := range rows {
+		covered = cover(covered, r.Baseline, r.Current)
+	}
+	return c.oldGeomean(covered)
+}
+
+func sameGeomeanBits(a, b Geomean) bool {
+	return sameFloat(a.Delta, b.Delta) && sameFloat(a.Lo, b.Lo) && sameFloat(a.Hi, b.Hi) && a.Verdict == b.Verdict && a.Rows == b.Rows
+}
+
+func TestGeomeanIsTheSameBitsAsTheOldCode(t *testing.T) {
+	r := rng(43)
+	var c Comparer
+	paths := map[[3]bool]int{} // rows by the shortcuts they took
+	for i := range reps(60) {
+		rows := 1 + r.IntN(150)
+		whole, wide := i%3 == 0, i%3 == 2
+		suite := oracleSuite(r, rows, whole, wide)
+		want := oldGeomeanOf(&c, suite)
+		var got Geomean
+		if whole {
+			u := make([]GeomeanRow, len(suite))
+			for k, row := range suite {
+				u[k] = GeomeanRow{toUints(row.Baseline), toUints(row.Current)}
+			}
+			got = c.Geomean(u)
+		} else {
+			got = c.GeomeanFloats(suite)
+		}
+		if !sameGeomeanBits(got, want) {
+			t.Fatalf("suite %d (%d rows, whole %v, wide %v): %+v, the old code %+v", i, rows, whole, wide, got, want)
+		}
+		for _, row := range suite {
+			if covered := cover(nil, row.Baseline, row.Current); covered != nil {
+				c.prepare(covered)
+				row := covered[0]
+				paths[[3]bool{row.narrow, row.exactBase, row.exactCur}]++
+			}
+		}
+	}
+	// Each shortcut taken and each not taken.
+	for _, path := range [][3]bool{{true, true, true}, {true, false, true}, {true, true, false}, {false, true, true}, {false, false, false}} {
+		if paths[path] == 0 {
+			t.Errorf("no row took the path narrow, exact baseline, exact current = %v (rows by path: %v)", path, paths)
+		}
+	}
+}
+
+func toUints(f []float64) []uint64 {
+	u := make([]uint64, len(f))
+	for i, v := range f {
+		u[i] = uint64(v)
+	}
+	return u
+}
+
+func TestJoinedPartsAreTheGeomeanBitForBit(t *testing.T) {
+	r := rng(44)
+	var c Comparer
+	for i := range reps(24) {
+		whole := i%2 == 0
+		suite := oracleSuite(r, 1+r.IntN(120), whole, i%3 == 2)
+		if i == 0 {
+			suite = nil // no row covered
+		}
+		u := make([]GeomeanRow, len(suite))
+		for k, row := range suite {
+			u[k] = GeomeanRow{toUints(row.Baseline), toUints(row.Current)}
+		}
+		var want Geomean
+		if whole {
+			want = c.Geomean(u)
+		} else {
+			want = c.GeomeanFloats(suite)
+		}
+		// Cut 0..Resamples at random places (some parts empty), joined
+		// in a random order; in some suites, the first part is
+		// computed on a Comparer of its own.
+		cuts := []int{0, Resamples}
+		for range r.IntN(6) {
+			cuts = append(cuts, r.IntN(Resamples+1))
+		}
+		slices.Sort(cuts)
+		var parts []GeomeanPart
+		for k := 1; k < len(cuts); k++ {
+			own := &c
+			if k == 1 && i%4 == 1 {
+				own = &Comparer{}
+			}
+			var part GeomeanPart
+			var err error
+			if whole {
+				part, err = own.GeomeanPart(u, cuts[k-1], cuts[k])
+			} else {
+				part, err = own.GeomeanFloatsPart(suite, cuts[k-1], cuts[k])
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			parts = append(parts, part)
+		}
+		r.Shuffle(len(parts), func(a, b int) { parts[a], parts[b] = parts[b], parts[a] })
+		got, err := JoinGeomean(parts)
+		if err != nil || !sameGeomeanBits(got, want) {
+			t.Fatalf("suite %d, cut at %v: joined %+v (%v), Geomean %+v", i, cuts, got, err, want)
+		}
+	}
+}
+
+func TestJoinGeomeanRefusesPartsThatDoNotTile(t *testing.T) {
+	var c Comparer
+	rows := []GeomeanRow{{series(100, 6, 10, 1), series(101, 6, 10, 2)}, {series(100, 6, 11, 3), series(102, 6, 11, 4)}}
+	part := func(rows []GeomeanRow, from, to int) GeomeanPart {
+		p, err := c.GeomeanPart(rows, from, to)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a, b := part(rows, 0, 4000), part(rows, 4000, Resamples)
+	if _, err := JoinGeomean([]GeomeanPart{b, a}); err != nil {
+		t.Fatalf("two parts that tile: %v", err)
+	}
+	short := b
+	short.Mantissa = short.Mantissa[1:]
+	for name, parts := range map[string][]GeomeanPart{
+		"none":             nil,
+		"a gap":            {a, part(rows, 4001, Resamples)},
+		"an overlap":       {a, part(rows, 3999, Resamples)},
+		"short of the end": {a, part(rows, 4000, Resamples-1)},
+		"another suite":    {a, part(rows[:1], 4000, Resamples)},
+		"a lost mantissa":  {a, short},
+	} {
+		if g, err := JoinGeomean(parts); err == nil {
+			t.Errorf("%s: joined into %+v, want an error", name, g)
+		}
+	}
+	for _, r := range [][2]int{{-1, 10}, {10, 9}, {0, Resamples + 1}} {
+		if _, err := c.GeomeanPart(rows, r[0], r[1]); err == nil {
+			t.Errorf("part %d..%d: no error", r[0], r[1])
+		}
+	}
+}
