@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"os/exec"
 	"strconv"
 	"testing"
@@ -67,6 +68,13 @@ func TestATenThousandRowSuite(t *testing.T) {
 		if got[v] != counts[v] {
 			t.Errorf("the summary says %d %s, benchview compare %d", got[v], v, counts[v])
 		}
+	}
+	// The geomean, computed in parts by the page's workers (a part a
+	// worker, joined on the page), is the command line's.
+	_, g := compareJSON(t, base, cur)
+	wantMean := fmt.Sprintf("geomean %s [%s, %s] over %d rows: %s", signed(g.Delta), signed(g.Lo), signed(g.Hi), g.Rows, g.Verdict)
+	if got := eval[string](t, b, `document.getElementById("geomean").textContent`); got != wantMean {
+		t.Errorf("the page's geomean %q, compare -format json's %q", got, wantMean)
 	}
 	if n := len(tableRows(t, b)); n == 0 || n > 200 {
 		t.Errorf("%d rows in the document of a table of %d, want a window of them", n, spec.Rows)

@@ -57,7 +57,6 @@ type file struct {
 // read streams f into side's report.
 func (p *page) read(side actions.Side, f file) {
 	p.store.Dispatch(&actions.LoadStarted{Side: side, Name: f.name})
-	p.warmExporter()
 	go p.parse(side, f.name, f.blob)
 }
 
@@ -122,7 +121,6 @@ func (p *page) fetch(side actions.Side, ref string) {
 		name = path.Base(u.Path)
 	}
 	p.store.Dispatch(&actions.LoadStarted{Side: side, Name: name})
-	p.warmExporter()
 	if err != nil {
 		p.store.Dispatch(&actions.LoadFailed{Side: side, Name: ref, Err: err.Error()})
 		return
