@@ -65,6 +65,9 @@ type page struct {
 	exportDone func(js.Value)              // takes the exporter's answer to the Download under way
 
 	sentReview  int         // the review whose jobs the pool has
+	sent        float64     // when the pool was given them, in performance.now() milliseconds
+	shownReview int         // the review the page last rendered
+	urgent      bool        // the action being dispatched is the reader's (Dispatch)
 	geomeanSent int         // the review whose geomean is being computed
 	renderDue   bool        // a render is scheduled for a coming frame
 	rendered    float64     // when the page last rendered, in performance.now() milliseconds
@@ -83,7 +86,7 @@ type page struct {
 func newPage() *page {
 	p := &page{store: store.New(), doc: js.Global().Get("document"), charts: newECharts()}
 	p.app = &components.App{Store: p.store, Host: p}
-	p.pool = newPool(p.Dispatch)
+	p.pool = newPool(p.store.Dispatch)
 	return p
 }
 
@@ -153,7 +156,12 @@ func (p *page) busy() bool {
 }
 
 // Dispatch hands an action to the store (components.Host).
-func (p *page) Dispatch(a any) { p.store.Dispatch(a) }
+// What a reader does renders at once (see render), while computing too.
+func (p *page) Dispatch(a any) {
+	p.urgent = true
+	p.store.Dispatch(a)
+	p.urgent = false
+}
 
 // changed follows every action: rerender, send new work to the pool, and
 // keep the address and the body's state in step.
@@ -162,6 +170,7 @@ func (p *page) changed() {
 	p.render()
 	if id := p.store.ReviewID(); id != p.sentReview {
 		p.sentReview = id
+		p.sent = now()
 		p.pool.run(p.store.Jobs())
 		p.sendGeomean()
 	}
@@ -184,13 +193,15 @@ func (p *page) tick() {
 	})
 }
 
-// render renders the page: at once, or, while comparisons are still
-// arriving, in an animation frame at least liveGap after the last, once
+// render renders the page: at once (a new review, or what the reader
+// did), or, while comparisons are still arriving, in an animation frame
+// at least liveGap after the last, once
 // for every batch of results (and anything else) that arrived meanwhile.
 // The workers and the page share the machine's cores: a render a frame
 // took time from the computation and showed nothing a reader could follow.
 func (p *page) render() {
-	if done, total := p.store.Progress(); done == 0 || done == total {
+	if done, total := p.store.Progress(); done == total || p.urgent || p.store.ReviewID() != p.shownReview {
+		p.shownReview = p.store.ReviewID() // a new review shows at once
 		p.rerender()
 		return
 	}
@@ -202,7 +213,8 @@ func (p *page) render() {
 		p.renderDue = false
 		p.rerender()
 	}
-	wait := p.liveGap() - (now() - p.rendered)
+	at := now()
+	wait := max(p.liveGap()-(at-p.rendered), p.sent+liveDelay-at)
 	if wait <= 0 {
 		components.NextFrame(frame)
 		return
@@ -238,10 +250,16 @@ func (p *page) liveGap() float64 {
 
 // liveRender is how often, in milliseconds, the page renders at most while
 // results arrive; liveShare is how many times its last render's work a
-// gap between two renders is at least.
+// gap between two renders is at least; and liveDelay is how long after
+// the rows went to the workers the first of those renders waits. A
+// review of a hundred rows is computed in a few hundred milliseconds:
+// its rows are rendered pending, then with their results, not also with
+// the first half of them, a render of a hundred rows more on the way to
+// ready.
 const (
 	liveRender = 100
 	liveShare  = 10
+	liveDelay  = 400
 )
 
 // afterRender calls f, in the next animation frame after vecty's render,
