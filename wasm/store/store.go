@@ -255,9 +255,16 @@ func (s *Store) computed(a *actions.RowsComputed) {
 	s.table = nil
 	s.adjusted = nil
 	// The rows shown change with the statuses when the filter or a sort
-	// reads them, and once the last result lets the default order apply.
+	// reads them, and once the last result lets the default order apply:
+	// then every row of the window moves, and the table starts again from
+	// its top, rendering the rows in view first (components.Table), not
+	// the whole window in one frame.
 	if s.view.Filter != "" || s.view.Sort != "" || s.ndone == s.jobs {
 		s.shown = nil
+	}
+	if s.view.Sort == "" && s.ndone == s.jobs {
+		s.top = 0
+		s.viewGen++
 	}
 }
 
