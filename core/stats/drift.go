@@ -69,10 +69,10 @@ type Drift struct {
 // Its cost: S is counted by a merge sort, in O(n log n), and Sen's
 // slope, O(n^2) in the points, only for a side whose p is below
 // DriftAlpha, the only one it can flag; Pct is NaN for the others. A
-// side of 200 samples without drift takes about 13 µs natively and
-// 0.12 ms under Node (CPU time; 0.48 ms and 1.7 ms when every side paid
-// for the slope and the pairwise count); one that drifts still pays for
-// its slope: about 0.4 ms and 2 ms.
+// side of 200 samples without drift takes about 10 µs natively and
+// 0.1-0.2 ms under Node (CPU time, on a loaded machine; 0.45 ms and
+// 2 ms when every side paid for the slope and the pairwise count); one
+// that drifts still pays for its slope: about 0.4 ms and 2 ms.
 //
 // Calibration, by simulation with fixed seeds (drift_test.go): on
 // independent samples from lognormal (σ = 0.05 and 0.5), Pareto-tailed

@@ -52,12 +52,13 @@ type Geomean struct {
 // rounding).
 //
 // Its cost is 10,000 lookups a row, split over the cores: 10,000 rows
-// of 30 samples a side take about 0.45 s of one core natively and 1.1 s
-// under Node (CPU time, once their comparisons have built the plans;
-// 1.0 s and 2.7 s before the resamples were taken in tiles), and 100
-// rows of 200 about 7 ms and 20-30 ms. A page should compute it off its
-// main thread, and can split it over several workers with GeomeanPart
-// and JoinGeomean. Fewer resamples were
+// of 30 samples a side take about 0.4 s of one core natively and 1.0-1.1
+// s under Node (CPU time, medians of interleaved runs on a loaded
+// machine, once the rows' comparisons have built the plans; 0.9 s and
+// 2.6 s before the resamples were taken in tiles), and 100 rows of 200
+// about 6 ms and 20-30 ms (12 ms and 40 ms before). A page should
+// compute it off its main thread, and can split it over several
+// workers with GeomeanPart and JoinGeomean. Fewer resamples were
 // tried: at 2,000 the interval of a 100-row suite moved by 0.08 of a
 // standard error and its verdict flipped, so a suite's interval keeps
 // the rows' 10,000.
