@@ -94,7 +94,7 @@ func (s *Store) Dispatch(a any) {
 	case *actions.Swap:
 		s.reports[0], s.reports[1] = s.reports[1], s.reports[0]
 		s.failed[0], s.failed[1] = s.failed[1], s.failed[0]
-		s.rebuild(nil)
+		s.rebuild()
 	case *actions.RowsComputed:
 		s.computed(a)
 	case *actions.GeomeanComputed:
@@ -182,14 +182,17 @@ func (s *Store) adjustChanged() {
 // charts, laid out and thrown away) for the moment before the second is.
 func (s *Store) rebuildLoaded(paired *review.Review) {
 	if s.loading[actions.Baseline] == "" && s.loading[actions.Current] == "" {
-		s.rebuild(paired)
+		s.rebuildWith(paired)
 	}
 }
 
-// rebuild makes a new review of the loaded reports: both when both are
-// loaded, either one alone as a view of its own. It takes paired, a
-// review paired ahead, when that is of these reports, else pairs them.
-func (s *Store) rebuild(paired *review.Review) {
+// rebuild pairs the loaded reports into a new review: both when both are
+// loaded, either one alone as a view of its own.
+func (s *Store) rebuild() { s.rebuildWith(nil) }
+
+// rebuildWith is rebuild taking paired, a review paired ahead, when that
+// is of the loaded reports.
+func (s *Store) rebuildWith(paired *review.Review) {
 	base, cur := s.reports[actions.Baseline], s.reports[actions.Current]
 	s.reviewID++
 	s.intervalGen++
