@@ -261,11 +261,12 @@ func (s *Store) computed(a *actions.RowsComputed) {
 	// reads them, and once the last result lets the default order apply:
 	// then every row of the window moves, and the table starts again from
 	// its top, rendering the rows in view first (components.Table), not
-	// the whole window in one frame.
+	// the whole window in one frame; unless a row is selected, which the
+	// table keeps in view.
 	if s.view.Filter != "" || s.view.Sort != "" || s.ndone == s.jobs {
 		s.shown = nil
 	}
-	if s.view.Sort == "" && s.ndone == s.jobs {
+	if s.view.Sort == "" && s.ndone == s.jobs && s.view.Selected == "" {
 		s.top = 0
 		s.viewGen++
 	}
