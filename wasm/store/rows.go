@@ -176,15 +176,15 @@ func (s *Store) orderTable() *tableview.Table {
 const (
 	Margin     = 25
 	windowStep = 50
-	// minWindow is how many rows a table has at most to be rendered
-	// whole, and its interval chart to show every row.
+	// minWindow is the fewest rows a window has when the table has them:
+	// a review of up to that many rows is rendered whole.
 	minWindow = 100
 )
 
 // Window is the part of the table the page renders: rows [first,
 // first+len(rows)) of Rows, the rows in view (see Scrolled) and at least
 // Margin more on each side, or the whole table when it has no more than
-// minWindow rows.
+// minWindow rows. The interval chart shows the same rows.
 func (s *Store) Window() (first int, rows []Row) {
 	idx := s.shownRows()
 	lo, hi := s.windowRange(len(idx))
@@ -196,14 +196,11 @@ func (s *Store) Window() (first int, rows []Row) {
 }
 
 func (s *Store) windowRange(n int) (lo, hi int) {
-	if n <= minWindow {
-		return 0, n
-	}
-	// Only the view and its margins: every render reconciles each row
-	// the window holds, and the page renders while results arrive.
 	lo = max(0, (s.top-Margin)/windowStep*windowStep)
-	hi = min(n, (s.top+s.visible+Margin+windowStep-1)/windowStep*windowStep)
-	return min(lo, hi), hi
+	hi = (s.top + s.visible + Margin + windowStep - 1) / windowStep * windowStep
+	hi = min(n, max(hi, lo+minWindow))
+	lo = max(0, min(lo, hi-minWindow))
+	return lo, hi
 }
 
 // Bars is the rows the interval chart shows: the whole table when it has
