@@ -22,12 +22,19 @@ import (
 // frame with the scripts that ran in it (what a long task was made of). It
 // runs before the page's own scripts.
 const probe = `
-window.__bench = {changes: 0, changed: 0, ready: 0, idle: 0, state: "", workers: [], tasks: [], frames: []};
+window.__bench = {changes: 0, changed: 0, ready: 0, idle: 0, state: "", workers: [], tasks: [], frames: [], events: []};
 if (window.Worker) window.Worker = class extends Worker {
 	constructor(...args) {
 		super(...args);
 		this.addEventListener("message", e => {
-			if (e.data && e.data.index === undefined && e.data.error === undefined && e.data.page === undefined && e.data.geomean === undefined) __bench.workers.push(performance.now());
+			const d = e.data, at = performance.now();
+			if (!d || typeof d !== "object") return;
+			if (d.index === undefined && d.error === undefined && d.page === undefined && d.geomean === undefined) __bench.workers.push(at);
+			else if (d.geomean !== undefined) __bench.events.push(["geomean", at]);
+			else if (d.c !== undefined) {
+				if (!__bench.firstResult) __bench.firstResult = at;
+				__bench.lastResult = at;
+			}
 		});
 	}
 };
@@ -48,6 +55,7 @@ document.addEventListener("change", () => { if (!__bench.changes++) __bench.chan
 new MutationObserver(() => {
 	const s = document.body && document.body.dataset.state;
 	if (s === "idle" && !__bench.idle) __bench.idle = performance.now();
+	if (__bench.changes === 2 && s !== __bench.state) __bench.events.push([s, performance.now()]);
 	// The last ready after both files changed: a page showing the first
 	// report alone may say ready just after the second change, before it
 	// has read it.
@@ -60,8 +68,13 @@ new MutationObserver(() => {
 type timings struct {
 	Changed, Ready, Idle float64
 	Workers              []float64 // when each worker said it was ready
-	Tasks                [][2]float64
-	Frames               []frame
+	// FirstResult and LastResult are when the first and the last batch
+	// of results reached the page; Events, each state the page said
+	// after both files were set and when the geomean reached it.
+	FirstResult, LastResult float64
+	Events                  [][2]any
+	Tasks                   [][2]float64
+	Frames                  []frame
 }
 
 // frame is a long animation frame: how long it took, how much of its end
@@ -73,6 +86,27 @@ type frame struct {
 		Invoker, Source string
 		Duration        float64
 	}
+}
+
+// timeline says, in ms from the files set, when the page said each state,
+// when the first and the last results and the geomean reached it, and
+// what the longest frame in between was made of: where a drop's time went.
+func (t timings) timeline() string {
+	var b strings.Builder
+	at := func(ms float64) string { return fmt.Sprintf("%.0f", ms-t.Changed) }
+	for _, e := range t.Events {
+		name, _ := e[0].(string)
+		ms, _ := e[1].(float64)
+		fmt.Fprintf(&b, "%s at %s, ", name, at(ms))
+	}
+	if t.FirstResult > 0 {
+		fmt.Fprintf(&b, "results from %s to %s, ", at(t.FirstResult), at(t.LastResult))
+	}
+	fmt.Fprintf(&b, "longest task %.0f ms", t.longest(t.Changed, t.Ready))
+	if f, ok := t.longestFrame(t.Changed, t.Ready); ok {
+		fmt.Fprintf(&b, "; longest frame %v", f)
+	}
+	return b.String()
 }
 
 // String says what the frame was made of, in ms.

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"os/exec"
 	"strconv"
 	"testing"
@@ -68,6 +69,13 @@ func TestATenThousandRowSuite(t *testing.T) {
 			t.Errorf("the summary says %d %s, benchview compare %d", got[v], v, counts[v])
 		}
 	}
+	// The geomean, computed in parts by the page's workers (a part a
+	// worker, joined on the page), is the command line's.
+	_, g := compareJSON(t, base, cur)
+	wantMean := fmt.Sprintf("geomean %s [%s, %s] over %d rows: %s", signed(g.Delta), signed(g.Lo), signed(g.Hi), g.Rows, g.Verdict)
+	if got := eval[string](t, b, `document.getElementById("geomean").textContent`); got != wantMean {
+		t.Errorf("the page's geomean %q, compare -format json's %q", got, wantMean)
+	}
 	if n := len(tableRows(t, b)); n == 0 || n > 200 {
 		t.Errorf("%d rows in the document of a table of %d, want a window of them", n, spec.Rows)
 	}
@@ -130,8 +138,9 @@ func BenchmarkSuite(b *testing.B) {
 				native = append(native, timeCompare(b, base, cur))
 				br := withProbe(b)
 				for range p.drops {
-					r, l, _ := dropWithin(b, br, base, cur, suiteTimeout)
+					r, l, t := dropWithin(b, br, base, cur, suiteTimeout)
 					ready, longest = append(ready, r), append(longest, l)
+					b.Logf("%s: ready after %.0f ms: %s", p.name, r, t.timeline())
 				}
 				m := eval[[]float64](b, br, `[performance.memory ? performance.memory.usedJSHeapSize : 0, globalThis.benchviewMemory ? benchviewMemory() : 0]`)
 				heap, wasm = append(heap, m[0]/1e6), append(wasm, m[1]/1e6)

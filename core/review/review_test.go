@@ -57,8 +57,9 @@ func nilIfNil[T any](p *T) any {
 	return p
 }
 
-func TestPairing(t *testing.T) {
-	base := read(t, "base",
+// pairingReports are two reports with a row of every kind a review pairs.
+func pairingReports(t *testing.T) (base, cur *report.Report) {
+	base = read(t, "base",
 		line("gone", "vm", "vm", six)+
 			line("both", "vm", "vm", six)+
 			line("refused", "unsupported", "vm", `,"what":"a spawn","ok":false`)+
@@ -66,7 +67,7 @@ func TestPairing(t *testing.T) {
 			line("flagged", "vm", "vm", six)+
 			line("summary", "vm", "vm", `,"wall_ns":{"min":1,"mean":2,"max":3}`)+
 			line("old", "vm", "vm", `,"wall_ns":{"min":1,"mean":2,"max":3}`))
-	cur := read(t, "cur",
+	cur = read(t, "cur",
 		line("new", "vm", "vm", six)+
 			line("both", "vm", "vm", six)+
 			line("both", "trace_overhead", "vm", `,"overhead_ratio":1.3`)+
@@ -74,6 +75,11 @@ func TestPairing(t *testing.T) {
 			line("flagged", "vm", "vm", `,"wall_ns":{"samples":[10,11,12,13,14,15]},"ok":false`)+
 			line("summary", "vm", "vm", six)+
 			line("failed", "vm", "vm", `,"ok":false`))
+	return base, cur
+}
+
+func TestPairing(t *testing.T) {
+	base, cur := pairingReports(t)
 	got := describe(New(base, cur))
 	want := []string{
 		// The current report's keys, in its order...
@@ -90,6 +96,26 @@ func TestPairing(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("rows:\n got %q\nwant %q", got, want)
+	}
+}
+
+// A Pairing stepped a few keys at a time makes New's rows, and says it
+// is done only once the last key (14: seven a report) is paired.
+func TestPairingInSteps(t *testing.T) {
+	base, cur := pairingReports(t)
+	want := describe(New(base, cur))
+	for _, n := range []int{1, 2, 5, 14} {
+		p := NewPairing(base, cur)
+		steps := 1
+		for !p.Step(n) {
+			steps++
+		}
+		if got := describe(p.Review()); !slices.Equal(got, want) {
+			t.Errorf("%d at a time: rows\n got %q\nwant %q", n, got, want)
+		}
+		if wantSteps := (14 + n - 1) / n; steps != wantSteps {
+			t.Errorf("%d at a time: done after %d steps, want %d", n, steps, wantSteps)
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ package actions
 
 import (
 	"github.com/benchview/benchview/core/report"
+	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/reviewtext"
 )
@@ -43,9 +44,14 @@ type LoadProgress struct {
 }
 
 // ReportLoaded: the report for Side was read; bad lines are in its Problems.
+// Review, when not nil, is the review of the reports the store holds once
+// Report is in (review.New's rows, paired ahead a few at a time so that
+// the dispatch does not hold the page); the store pairs them itself when
+// it is nil or of other reports.
 type ReportLoaded struct {
 	Side   Side
 	Report *report.Report
+	Review *review.Review
 }
 
 // LoadFailed: the report for Side could not be read at all (a network or

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"math"
 	"syscall/js"
+	"unsafe"
 
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/reviewtext"
@@ -22,21 +23,28 @@ func Pairs(pairs [][2][]uint64) (sizes, samples js.Value) {
 	for _, p := range pairs {
 		n += len(p[0]) + len(p[1])
 	}
-	b := make([]byte, 8*n)
+	b := make([]byte, 0, 8*n)
 	sz := make([]int, 0, 2*len(pairs))
-	o := 0
 	for _, p := range pairs {
 		for _, side := range p {
-			for _, v := range side {
-				binary.LittleEndian.PutUint64(b[o:], v)
-				o += 8
-			}
+			b = append(b, bytesOfSamples(side)...)
 			sz = append(sz, len(side))
 		}
 	}
 	a := js.Global().Get("Uint8Array").New(len(b))
 	js.CopyBytesToJS(a, b)
 	return Int32s(sz), a
+}
+
+// bytesOfSamples is s's memory as bytes: Samples' encoding, as
+// WebAssembly is little-endian. A batch of a suite's samples is copied at
+// once, where one sample at a time took the page a good part of a second
+// for ten thousand rows.
+func bytesOfSamples(s []uint64) []byte {
+	if len(s) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), 8*len(s))
 }
 
 // PairsFrom unpacks what Pairs packed.
@@ -132,21 +140,49 @@ func ResultsFrom(a js.Value) ([]stats.Comparison, []reviewtext.Extras) {
 	return cs, xs
 }
 
-// Geomean packs a suite's geomean as a Float64Array: Δ, its interval,
-// the verdict and the rows it covers.
-func Geomean(g stats.Geomean) js.Value {
-	b := make([]byte, 5*8)
-	for j, f := range [5]float64{g.Delta, g.Lo, g.Hi, float64(g.Verdict), float64(g.Rows)} {
+// GeomeanPart packs a worker's share of a suite's geomean as a
+// Float64Array: From, To, Rows, the point's mantissa and exponent, then
+// each resample's mantissa and exponent, To-From of each. Every number is
+// a float64 a Float64Array holds bit for bit (an exponent is a small
+// integer), so JoinGeomean gives what one worker would have.
+func GeomeanPart(g stats.GeomeanPart) js.Value {
+	n := len(g.Mantissa)
+	v := make([]float64, 0, geomeanHead+2*n)
+	v = append(v, float64(g.From), float64(g.To), float64(g.Rows), g.PointMantissa, float64(g.PointExponent))
+	v = append(v, g.Mantissa...)
+	for _, e := range g.Exponent {
+		v = append(v, float64(e))
+	}
+	b := make([]byte, 8*len(v))
+	for j, f := range v {
 		binary.LittleEndian.PutUint64(b[8*j:], math.Float64bits(f))
 	}
 	return typed("Float64Array", b)
 }
 
-// GeomeanFrom unpacks what Geomean packed.
-func GeomeanFrom(a js.Value) stats.Geomean {
+// geomeanHead is how many numbers precede a GeomeanPart's resamples.
+const geomeanHead = 5
+
+// GeomeanPartFrom unpacks what GeomeanPart packed.
+func GeomeanPartFrom(a js.Value) (stats.GeomeanPart, error) {
 	b := bytesOf(a)
 	f := func(j int) float64 { return math.Float64frombits(binary.LittleEndian.Uint64(b[8*j:])) }
-	return stats.Geomean{Delta: f(0), Lo: f(1), Hi: f(2), Verdict: stats.Verdict(f(3)), Rows: int(f(4))}
+	if len(b)%8 != 0 || len(b)/8 < geomeanHead {
+		return stats.GeomeanPart{}, errors.New("a geomean part is cut short")
+	}
+	g := stats.GeomeanPart{From: int(f(0)), To: int(f(1)), Rows: int(f(2)), PointMantissa: f(3), PointExponent: int(f(4))}
+	n := (len(b)/8 - geomeanHead) / 2
+	if len(b)/8 != geomeanHead+2*n {
+		return stats.GeomeanPart{}, errors.New("a geomean part's resamples do not pair")
+	}
+	if n > 0 {
+		g.Mantissa, g.Exponent = make([]float64, n), make([]int, n)
+		for i := range n {
+			g.Mantissa[i] = f(geomeanHead + i)
+			g.Exponent[i] = int(f(geomeanHead + n + i))
+		}
+	}
+	return g, nil
 }
 
 // typed is a typed array of kind (Int32Array, Float64Array) over a copy

@@ -66,9 +66,42 @@ func TestResultsTravelWhole(t *testing.T) {
 	}
 }
 
-func TestGeomeanTravelsWhole(t *testing.T) {
-	g := stats.Geomean{Delta: 3.85, Lo: 3.1, Hi: 4.61, Verdict: stats.Regression, Rows: 33}
-	if got := GeomeanFrom(Geomean(g)); got != g {
-		t.Errorf("got %+v, want %+v", got, g)
+// A worker's share of a geomean comes back bit for bit: the parts of two
+// workers join into the geomean of one.
+func TestGeomeanPartsTravelExactly(t *testing.T) {
+	var rows []stats.GeomeanRow
+	for r := range 40 {
+		base, cur := make([]uint64, 7+r%5), make([]uint64, 9+r%3)
+		for i := range base {
+			base[i] = uint64(1000 + 37*i*(r+1)%101)
+		}
+		for i := range cur {
+			cur[i] = uint64(1030 + 53*i*(r+2)%97)
+		}
+		rows = append(rows, stats.GeomeanRow{Baseline: base, Current: cur})
+	}
+	var c stats.Comparer
+	want := c.Geomean(rows)
+	var parts []stats.GeomeanPart
+	for _, r := range [][2]int{{0, 3001}, {3001, stats.Resamples}} {
+		p, err := c.GeomeanPart(rows, r[0], r[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := GeomeanPartFrom(GeomeanPart(p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, got)
+	}
+	got, err := stats.JoinGeomean(parts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Errorf("joined %+v, one worker's %+v", got, want)
+	}
+	if _, err := GeomeanPartFrom(Int32s([]int{1, 2, 3})); err == nil {
+		t.Error("a part of three numbers was read")
 	}
 }

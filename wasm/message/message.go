@@ -3,7 +3,6 @@
 package message
 
 import (
-	"encoding/binary"
 	"errors"
 	"syscall/js"
 
@@ -14,10 +13,7 @@ import (
 // Samples packs s as a Uint8Array of little-endian uint64s, whose buffer
 // can be transferred.
 func Samples(s []uint64) js.Value {
-	b := make([]byte, 8*len(s))
-	for i, v := range s {
-		binary.LittleEndian.PutUint64(b[8*i:], v)
-	}
+	b := bytesOfSamples(s)
 	a := js.Global().Get("Uint8Array").New(len(b))
 	js.CopyBytesToJS(a, b)
 	return a
@@ -25,12 +21,8 @@ func Samples(s []uint64) js.Value {
 
 // SamplesFrom unpacks what Samples packed.
 func SamplesFrom(a js.Value) []uint64 {
-	b := make([]byte, a.Get("length").Int())
-	js.CopyBytesToGo(b, a)
-	s := make([]uint64, len(b)/8)
-	for i := range s {
-		s[i] = binary.LittleEndian.Uint64(b[8*i:])
-	}
+	s := make([]uint64, a.Get("length").Int()/8)
+	js.CopyBytesToGo(bytesOfSamples(s), a)
 	return s
 }
 

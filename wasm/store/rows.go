@@ -231,8 +231,9 @@ func (s *Store) InView() (top, visible int) {
 }
 
 // Scrolled is how often the table was scrolled back to its top because
-// the rows it shows changed (a search, a filter, a sort): the table
-// compares it with what it saw last.
+// the rows it shows changed (a search, a filter, a sort, the default
+// order applying once every row is computed): the table compares it with
+// what it saw last.
 func (s *Store) Scrolled() int { return s.viewGen }
 
 // Counts is how many rows of the review have each status, the adjusted

@@ -85,12 +85,12 @@ func (s *Store) Dispatch(a any) {
 	case *actions.ReportLoaded:
 		s.loading[a.Side] = ""
 		s.reports[a.Side] = a.Report
-		s.rebuildLoaded()
+		s.rebuildLoaded(a.Review)
 	case *actions.LoadFailed:
 		s.loading[a.Side] = ""
 		s.reports[a.Side] = nil
 		s.failed[a.Side] = a.Name + ": " + a.Err
-		s.rebuildLoaded()
+		s.rebuildLoaded(nil)
 	case *actions.Swap:
 		s.view.Swap = !s.view.Swap // the address keeps it (tableview.View.Swap)
 		s.reports[0], s.reports[1] = s.reports[1], s.reports[0]
@@ -187,15 +187,19 @@ func (s *Store) adjustChanged() {
 // rebuildLoaded rebuilds the review once no side is loading: of two
 // reports dropped together, the first read is not shown alone (rows, then
 // charts, laid out and thrown away) for the moment before the second is.
-func (s *Store) rebuildLoaded() {
+func (s *Store) rebuildLoaded(paired *review.Review) {
 	if s.loading[actions.Baseline] == "" && s.loading[actions.Current] == "" {
-		s.rebuild()
+		s.rebuildWith(paired)
 	}
 }
 
 // rebuild pairs the loaded reports into a new review: both when both are
 // loaded, either one alone as a view of its own.
-func (s *Store) rebuild() {
+func (s *Store) rebuild() { s.rebuildWith(nil) }
+
+// rebuildWith is rebuild taking paired, a review paired ahead, when that
+// is of the loaded reports.
+func (s *Store) rebuildWith(paired *review.Review) {
 	base, cur := s.reports[actions.Baseline], s.reports[actions.Current]
 	s.reviewID++
 	s.intervalGen++
@@ -211,7 +215,10 @@ func (s *Store) rebuild() {
 	if base == nil && cur == nil {
 		return
 	}
-	s.review = review.New(base, cur) // one report alone: every row is only in it
+	s.review = paired
+	if s.review == nil || s.review.Base != base || s.review.Cur != cur {
+		s.review = review.New(base, cur) // one report alone: every row is only in it
+	}
 	s.done = make([]bool, len(s.review.Rows))
 	s.extras = make([]*reviewtext.Extras, len(s.review.Rows))
 	for i := range s.review.Rows {
@@ -258,9 +265,17 @@ func (s *Store) computed(a *actions.RowsComputed) {
 	s.table = nil
 	s.adjusted = nil
 	// The rows shown change with the statuses when the filter or a sort
-	// reads them, and once the last result lets the default order apply.
+	// reads them, and once the last result lets the default order apply:
+	// then every row of the window moves, and the table starts again from
+	// its top, rendering the rows in view first (components.Table), not
+	// the whole window in one frame; unless a row is selected, which the
+	// table keeps in view.
 	if s.view.Filter != "" || s.view.Sort != "" || s.ndone == s.jobs {
 		s.shown = nil
+	}
+	if s.view.Sort == "" && s.ndone == s.jobs && s.view.Selected == "" {
+		s.top = 0
+		s.viewGen++
 	}
 }
 

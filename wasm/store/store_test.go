@@ -148,6 +148,25 @@ func TestTwoReportsLoadingTogetherShowOnlyTheirReview(t *testing.T) {
 	}
 }
 
+// A review paired ahead of the report's arrival is the one shown when it
+// is of the reports the store holds; one of other reports (the other side
+// changed while it was paired) is not.
+func TestAReviewPairedAheadIsTakenOnlyForItsReports(t *testing.T) {
+	base, cur, other := read(t, "base-a.jsonl"), read(t, "cur-a.jsonl"), read(t, "base-b.jsonl")
+	s := New()
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Report: base})
+	ahead := review.New(base, cur)
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Report: cur, Review: ahead})
+	if s.Review() != ahead {
+		t.Error("the review paired ahead of the current report was not the one shown")
+	}
+	stale := review.New(other, cur)
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Report: cur, Review: stale})
+	if rv := s.Review(); rv == stale || rv.Base != base || rv.Cur != cur || len(rv.Rows) != len(ahead.Rows) {
+		t.Errorf("a review of another baseline was taken: base %q, %d rows", rv.Base.Name, len(rv.Rows))
+	}
+}
+
 func TestLateResultsOfAnOlderReviewAreDropped(t *testing.T) {
 	s := New()
 	s.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Report: read(t, "base-a.jsonl")})

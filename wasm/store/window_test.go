@@ -133,3 +133,22 @@ func TestTheOrderIsTableviews(t *testing.T) {
 		}
 	}
 }
+
+// When the last result lets the default order apply, every row moves: the
+// table goes back to its top, as for a sort. A column the reader chose
+// applied at once, and its rows do not move again.
+func TestTheDefaultOrderStartsTheTableAgain(t *testing.T) {
+	for _, sorted := range []bool{false, true} {
+		s := suite(t, 300)
+		if sorted {
+			s.Dispatch(&actions.SortBy{Column: "delta"})
+		}
+		s.Dispatch(&actions.Scrolled{Top: 120, Visible: 20})
+		before := s.Scrolled()
+		compute(s)
+		top, _ := s.InView()
+		if moved := s.Scrolled() != before && top == 0; moved == sorted {
+			t.Errorf("sorted %v: the last result moved the table to its top: %v (top %d)", sorted, moved, top)
+		}
+	}
+}

@@ -117,9 +117,8 @@ func (p *page) exportPage(job map[string]any) ([]byte, error) {
 	return html, err
 }
 
-// startExporter starts the worker that builds report pages and computes
-// the suite's geomean, the viewer's module in its worker role; false when
-// no worker can run.
+// startExporter starts the worker that builds report pages, the viewer's
+// module in its worker role; false when no worker can run.
 func (p *page) startExporter() bool {
 	module := js.Global().Get("benchviewModule")
 	worker := js.Global().Get("Worker")
@@ -129,10 +128,6 @@ func (p *page) startExporter() bool {
 	w := worker.New("worker.js", map[string]any{"name": "benchview-export"})
 	w.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		m := args[0].Get("data")
-		if g := m.Get("geomean"); !g.IsUndefined() {
-			p.store.Dispatch(&actions.GeomeanComputed{Review: m.Get("review").Int(), Geomean: message.GeomeanFrom(g)})
-			return nil
-		}
 		if m.Get("index").IsUndefined() && m.Get("page").IsUndefined() && m.Get("error").IsUndefined() {
 			return nil // the worker's hello
 		}
@@ -144,9 +139,6 @@ func (p *page) startExporter() bool {
 	}))
 	w.Set("onerror", js.FuncOf(func(js.Value, []js.Value) any {
 		p.exporter = js.Undefined() // the next download starts another
-		if p.geomeanSent == p.store.ReviewID() {
-			p.geomeanOnPage() // not in another worker, which may fail as this one did
-		}
 		if f := p.exportDone; f != nil {
 			p.exportDone = nil
 			f(js.ValueOf(map[string]any{"error": "the worker building the report failed"}))
@@ -209,39 +201,4 @@ func save(b []byte, name string) {
 		return nil
 	})
 	js.Global().Call("setTimeout", revoke, 60_000)
-}
-
-// sendGeomean has the export worker compute the current review's geomean
-// (GeomeanComputed), once per review: it costs seconds at 10,000 rows, so
-// it runs beside the row workers, never on the page, unless no worker can
-// run.
-func (p *page) sendGeomean() {
-	id := p.store.ReviewID()
-	rows := p.store.GeomeanRows()
-	if p.geomeanSent == id || rows == nil {
-		return
-	}
-	p.geomeanSent = id
-	if p.exporter.IsUndefined() && !p.startExporter() {
-		p.geomeanOnPage()
-		return
-	}
-	pairs := make([][2][]uint64, len(rows))
-	for k, r := range rows {
-		pairs[k] = [2][]uint64{r.Baseline, r.Current}
-	}
-	sizes, samples := message.Pairs(pairs)
-	p.exporter.Call("postMessage", map[string]any{"geomean": true, "review": id, "sizes": sizes, "samples": samples},
-		[]any{sizes.Get("buffer"), samples.Get("buffer")})
-}
-
-// geomeanOnPage computes the current review's geomean on the page, in one
-// long task, when no worker can.
-func (p *page) geomeanOnPage() {
-	id, rows := p.store.ReviewID(), p.store.GeomeanRows()
-	go func() {
-		yield()
-		g := p.pool.comparer.Geomean(rows)
-		p.store.Dispatch(&actions.GeomeanComputed{Review: id, Geomean: g})
-	}()
 }

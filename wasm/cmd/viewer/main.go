@@ -65,9 +65,14 @@ type page struct {
 	exportDone func(js.Value)              // takes the exporter's answer to the Download under way
 
 	sentReview  int         // the review whose jobs the pool has
+	sent        float64     // when the pool was given them, in performance.now() milliseconds
+	shownReview int         // the review the page last rendered
+	urgent      bool        // the action being dispatched is the reader's (Dispatch)
 	geomeanSent int         // the review whose geomean is being computed
 	renderDue   bool        // a render is scheduled for a coming frame
 	rendered    float64     // when the page last rendered, in performance.now() milliseconds
+	renderCost  float64     // how long the last render's frame took, in milliseconds (see liveGap)
+	costDue     bool        // a frame will measure renderCost
 	ticking     bool        // a tick is scheduled
 	fragment    string      // the view last written to the address
 	selected    string      // the selection last written to the address
@@ -82,7 +87,7 @@ type page struct {
 func newPage() *page {
 	p := &page{store: store.New(), doc: js.Global().Get("document"), charts: newECharts()}
 	p.app = &components.App{Store: p.store, Host: p}
-	p.pool = newPool(p.Dispatch)
+	p.pool = newPool(p.store.Dispatch)
 	return p
 }
 
@@ -153,7 +158,12 @@ func (p *page) busy() bool {
 }
 
 // Dispatch hands an action to the store (components.Host).
-func (p *page) Dispatch(a any) { p.store.Dispatch(a) }
+// What a reader does renders at once (see render), while computing too.
+func (p *page) Dispatch(a any) {
+	p.urgent = true
+	p.store.Dispatch(a)
+	p.urgent = false
+}
 
 // changed follows every action: rerender, send new work to the pool, and
 // keep the address and the body's state in step.
@@ -164,6 +174,7 @@ func (p *page) changed() {
 	p.render()
 	if id := p.store.ReviewID(); id != p.sentReview {
 		p.sentReview = id
+		p.sent = now()
 		p.pool.run(p.store.Jobs())
 		p.sendGeomean()
 	}
@@ -186,37 +197,87 @@ func (p *page) tick() {
 	})
 }
 
-// render renders the page: at once, or, while comparisons are still
-// arriving, in an animation frame at least liveRender after the last, once
+// render renders the page: at once (a new review, or what the reader
+// did), or, while comparisons are still arriving, in an animation frame
+// at least liveGap after the last, once
 // for every batch of results (and anything else) that arrived meanwhile.
 // The workers and the page share the machine's cores: a render a frame
 // took time from the computation and showed nothing a reader could follow.
 func (p *page) render() {
-	if done, total := p.store.Progress(); done == 0 || done == total {
-		p.rendered = now()
-		vecty.Rerender(p.app)
+	if done, total := p.store.Progress(); done == total || p.urgent || p.store.ReviewID() != p.shownReview {
+		p.shownReview = p.store.ReviewID() // a new review shows at once
+		p.rerender()
 		return
 	}
 	if p.renderDue {
 		return
 	}
 	p.renderDue = true
-	var frame func()
-	frame = func() {
-		if now()-p.rendered < liveRender {
-			components.NextFrame(frame)
-			return
-		}
+	frame := func() {
 		p.renderDue = false
-		p.rendered = now()
-		vecty.Rerender(p.app)
+		p.rerender()
 	}
-	components.NextFrame(frame)
+	at := now()
+	wait := max(p.liveGap()-(at-p.rendered), p.sent+liveDelay-at)
+	if wait <= 0 {
+		components.NextFrame(frame)
+		return
+	}
+	// A timer, not a look at the clock every frame: each look was a
+	// callback of its own, sixty a second for the whole computation.
+	time.AfterFunc(time.Duration(wait*float64(time.Millisecond)), func() { components.NextFrame(frame) })
+}
+
+// rerender has vecty render the page in the next animation frame, and
+// measures how long that frame's work took (see liveGap).
+func (p *page) rerender() {
+	p.rendered = now()
+	vecty.Rerender(p.app)
+	if !p.costDue {
+		p.costDue = true
+		afterRender(func(cost float64) {
+			p.costDue = false
+			p.renderCost = cost
+		})
+	}
+}
+
+// liveGap is how long, in milliseconds, the page waits between two renders
+// while results arrive: liveRender, or, when a render takes longer than a
+// tenth of that, ten times what the last one took. The renders of a table
+// of ten thousand rows, on a loaded machine, took 50 ms and more: ten a
+// second took half a core from the workers, for a table whose rows in view
+// hardly change.
+func (p *page) liveGap() float64 {
+	return max(liveRender, liveShare*p.renderCost)
 }
 
 // liveRender is how often, in milliseconds, the page renders at most while
-// results arrive.
-const liveRender = 100
+// results arrive; liveShare is how many times its last render's work a
+// gap between two renders is at least; and liveDelay is how long after
+// the rows went to the workers the first of those renders waits. A
+// review of a hundred rows is computed in a few hundred milliseconds:
+// its rows are rendered pending, then with their results, not also with
+// the first half of them, a render of a hundred rows more on the way to
+// ready.
+const (
+	liveRender = 100
+	liveShare  = 10
+	liveDelay  = 400
+)
+
+// afterRender calls f, in the next animation frame after vecty's render,
+// with how long that frame's callbacks took until then, in milliseconds:
+// the frame's start is the time the browser gives each of its callbacks.
+func afterRender(f func(cost float64)) {
+	var cb js.Func
+	cb = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		cb.Release()
+		f(now() - args[0].Float())
+		return nil
+	})
+	js.Global().Call("requestAnimationFrame", cb)
+}
 
 // now is performance.now(), in milliseconds. The performance object is
 // looked up once: every js.Value of an object costs the Go runtime a

@@ -28,8 +28,9 @@ type pool struct {
 	queue    []store.Job           // jobs not sent yet
 	inFlight map[int][][]store.Job // batches sent to each worker, not answered yet
 	dead     map[int]bool          // workers that failed
-	done     func(any)             // takes RowsStarted and RowsComputed
+	done     func(any)             // takes RowsStarted, RowsComputed and GeomeanComputed
 	batch    int                   // rows a batch holds at most, for the queue run was given
+	mean     geomeanParts          // the suite's geomean, in parts
 
 	local    bool           // no worker runs: compute on the page
 	running  bool           // the page's own loop is computing
@@ -84,11 +85,13 @@ func newPool(done func(any)) *pool {
 	return p
 }
 
-// run replaces the queue with jobs and starts them. Batches are sized so
-// that every worker gets some of a small review at once (a hundred rows
-// are not one batch for one worker while the other waits).
+// run replaces the queue with jobs and starts them, and forgets the parts
+// of an older review's geomean. Batches are sized so that every worker
+// gets some of a small review at once (a hundred rows are not one batch
+// for one worker while the other waits).
 func (p *pool) run(jobs []store.Job) {
 	p.queue = jobs
+	p.mean = geomeanParts{}
 	workers := max(1, len(p.workers)-len(p.dead))
 	p.batch = max(1, min(maxBatch, (len(jobs)+depth*workers-1)/(depth*workers)))
 	p.dispatch()
@@ -101,11 +104,28 @@ func (p *pool) dispatch() {
 		p.runLocal()
 		return
 	}
-	for len(p.idle) > 0 && len(p.queue) > 0 {
-		w := p.idle[0]
-		p.idle = p.idle[1:]
-		p.send(w)
+	idle := p.idle
+	p.idle = nil
+	for _, w := range idle {
+		if !p.sendNext(w) {
+			p.idle = append(p.idle, w)
+		}
 	}
+}
+
+// sendNext gives worker w its next batch of rows, or once no row is left
+// a part of the geomean (one a worker at a time); false when it has
+// nothing for w.
+func (p *pool) sendNext(w int) bool {
+	switch {
+	case len(p.queue) > 0:
+		p.send(w)
+	case p.mean.next(w):
+		p.sendPart(w)
+	default:
+		return false
+	}
+	return true
 }
 
 // next takes the next batch off the queue.
@@ -148,6 +168,13 @@ func (p *pool) message(_ js.Value, args []js.Value) any {
 		p.fail(w, e.String())
 		return nil
 	}
+	if g := m.Get("geomean"); !g.IsUndefined() {
+		p.partDone(w, m.Get("review").Int(), g)
+		if !p.sendNext(w) {
+			p.idle = append(p.idle, w)
+		}
+		return nil
+	}
 	if m.Get("index").IsUndefined() { // the worker's hello
 		return nil
 	}
@@ -168,9 +195,7 @@ func (p *pool) message(_ js.Value, args []js.Value) any {
 	}
 	cs, xs := message.ResultsFrom(m.Get("c"))
 	p.done(&actions.RowsComputed{Review: review, Index: index, Comparisons: cs, Extras: xs})
-	if len(p.queue) > 0 {
-		p.send(w)
-	} else {
+	if !p.sendNext(w) {
 		p.idle = append(p.idle, w)
 	}
 	return nil
@@ -190,6 +215,7 @@ func (p *pool) fail(w int, why string) {
 	}
 	p.queue = append(back, p.queue...)
 	delete(p.inFlight, w)
+	p.mean.requeue(w)
 	idle := p.idle[:0]
 	for _, i := range p.idle {
 		if i != w {
@@ -228,6 +254,18 @@ func (p *pool) runLocal() {
 				a.Extras = append(a.Extras, reviewtext.Measure(j.Base, j.Cur, store.AdviceShift))
 			}
 			p.done(a)
+			yield()
+		}
+		// Then what is left of the geomean, in one task: seconds at ten
+		// thousand rows, where the page has no worker to hand it to.
+		for p.mean.next(local) {
+			part := p.mean.sent[local]
+			g, err := p.comparer.GeomeanPart(p.mean.rows, part[0], part[1])
+			if err != nil {
+				println("benchview: geomean:", err.Error()) // a bug: the page stays "computing"
+				break
+			}
+			p.collect(local, p.mean.review, g)
 			yield()
 		}
 		p.running = false

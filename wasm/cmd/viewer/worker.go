@@ -15,7 +15,8 @@ import (
 // benchviewCompute with each batch message (see pool.send) and posts back
 // what it returns, the batch's comparisons and what was measured beside
 // them in one transferable buffer (and, meanwhile, the progress of a long
-// row), or for a geomean job (see page.sendGeomean) the suite's geomean; and
+// row), or for a geomean job (see pool.sendPart) its part of the suite's
+// geomean; and
 // benchviewExport with a Download's job (see exportJob), whose promise
 // gives the report page's bytes.
 //
@@ -49,8 +50,11 @@ func serveWorker() {
 			for k, p := range pairs {
 				rows[k] = stats.GeomeanRow{Baseline: p[0], Current: p[1]}
 			}
-			g := comparer.Geomean(rows)
-			return map[string]any{"review": m.Get("review"), "geomean": message.Geomean(g)}
+			g, err := comparer.GeomeanPart(rows, m.Get("from").Int(), m.Get("to").Int())
+			if err != nil {
+				return map[string]any{"error": err.Error()}
+			}
+			return map[string]any{"review": m.Get("review"), "geomean": message.GeomeanPart(g)}
 		}
 		index := message.Int32sFrom(m.Get("index"))
 		cs := make([]stats.Comparison, len(pairs))

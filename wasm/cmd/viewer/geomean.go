@@ -1,0 +1,121 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"syscall/js"
+
+	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/wasm/actions"
+	"github.com/benchview/benchview/wasm/message"
+)
+
+// sendGeomean has the pool compute the current review's geomean
+// (GeomeanComputed), once per review.
+func (p *page) sendGeomean() {
+	id := p.store.ReviewID()
+	rows := p.store.GeomeanRows()
+	if p.geomeanSent == id || rows == nil {
+		return
+	}
+	p.geomeanSent = id
+	p.pool.geomean(id, rows)
+}
+
+// geomeanParts is a suite's geomean in parts: a contiguous range of its
+// resamples a worker (stats.GeomeanPart), joined once every part is in
+// (stats.JoinGeomean), bit for bit the geomean of one. It costs seconds
+// at ten thousand rows: one part a worker, each taken once the worker has
+// no row left to compute, has every core finish at about the same time,
+// where one worker computing it beside the rows' made a third thread on
+// a machine of two cores.
+type geomeanParts struct {
+	review int
+	rows   []stats.GeomeanRow
+	ranges [][2]int       // the parts not sent yet
+	sent   map[int][2]int // the part each worker (or local) computes
+	got    []stats.GeomeanPart
+}
+
+// local stands for the page, computing a part when no worker runs.
+const local = -1
+
+// next reports whether worker w takes a part now: one is left, and w
+// computes none; the part is then sent[w].
+func (g *geomeanParts) next(w int) bool {
+	if len(g.ranges) == 0 {
+		return false
+	}
+	if _, busy := g.sent[w]; busy {
+		return false
+	}
+	g.sent[w], g.ranges = g.ranges[0], g.ranges[1:]
+	return true
+}
+
+// requeue puts the part worker w computes back, for another (w failed).
+func (g *geomeanParts) requeue(w int) {
+	if r, ok := g.sent[w]; ok {
+		delete(g.sent, w)
+		g.ranges = append(g.ranges, r)
+	}
+}
+
+// geomean queues review's geomean over rows, behind the rows queued: a
+// part for each worker (one, on the page, when none runs).
+func (p *pool) geomean(review int, rows []stats.GeomeanRow) {
+	n := 1
+	if !p.local {
+		n = max(1, len(p.workers)-len(p.dead))
+	}
+	p.mean = geomeanParts{review: review, rows: rows, sent: map[int][2]int{}}
+	for k := range n {
+		p.mean.ranges = append(p.mean.ranges, [2]int{k * stats.Resamples / n, (k + 1) * stats.Resamples / n})
+	}
+	p.dispatch()
+}
+
+// sendPart gives worker w its part of the geomean: every row's samples,
+// in the same order to every worker, and the part's resamples.
+func (p *pool) sendPart(w int) {
+	r := p.mean.sent[w]
+	pairs := make([][2][]uint64, len(p.mean.rows))
+	for k, row := range p.mean.rows {
+		pairs[k] = [2][]uint64{row.Baseline, row.Current}
+	}
+	sizes, samples := message.Pairs(pairs)
+	msg := map[string]any{"geomean": true, "review": p.mean.review, "from": r[0], "to": r[1], "sizes": sizes, "samples": samples}
+	p.workers[w].Call("postMessage", msg, []any{sizes.Get("buffer"), samples.Get("buffer")})
+}
+
+// partDone takes worker w's answer to its part of review's geomean.
+func (p *pool) partDone(w, review int, a js.Value) {
+	g, err := message.GeomeanPartFrom(a)
+	if err != nil {
+		println("benchview: geomean:", err.Error()) // a bug: the page stays "computing"
+		return
+	}
+	p.collect(w, review, g)
+}
+
+// collect keeps w's part g of review's geomean, and once every part is
+// in, joins them and reports the geomean. A part of an older review, or
+// not the one w was given, is dropped.
+func (p *pool) collect(w, review int, g stats.GeomeanPart) {
+	m := &p.mean
+	if r, ok := m.sent[w]; review != m.review || !ok || r != [2]int{g.From, g.To} {
+		return
+	}
+	delete(m.sent, w)
+	m.got = append(m.got, g)
+	if len(m.ranges) > 0 || len(m.sent) > 0 {
+		return
+	}
+	mean, err := stats.JoinGeomean(m.got)
+	*m = geomeanParts{}
+	if err != nil {
+		println("benchview: geomean:", err.Error()) // a bug: the page stays "computing"
+		return
+	}
+	p.done(&actions.GeomeanComputed{Review: review, Geomean: mean})
+}
