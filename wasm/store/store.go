@@ -300,13 +300,14 @@ func (s *Store) Jobs() []Job {
 }
 
 // GeomeanRows are the samples the suite's geomean is computed from: every
-// compared row's, none when two reports are not loaded. The page has a
+// compared row's; nil when two reports are not loaded, and empty, not
+// nil, when they have no row to compare (their geomean covers no row). The page has a
 // worker compute it (GeomeanComputed), as it costs seconds at 10,000 rows.
 func (s *Store) GeomeanRows() []stats.GeomeanRow {
 	if s.review == nil || !s.Compared() {
 		return nil
 	}
-	var rows []stats.GeomeanRow
+	rows := []stats.GeomeanRow{} // not nil: two reports with no row in common have a geomean too, of no row
 	for _, r := range s.review.Rows {
 		if r.State == review.Compared {
 			rows = append(rows, stats.GeomeanRow{Baseline: r.Base.Samples, Current: r.Cur.Samples})

@@ -587,3 +587,26 @@ func TestReadyWaitsForTheGeomean(t *testing.T) {
 	drawAll(one)
 	checkPhase(t, one, Ready)
 }
+
+// Two reports with no row in common have a geomean too, of no row: the
+// page asks for it (GeomeanRows is empty, not nil) and is then ready.
+func TestNoRowInCommonStillReachesReady(t *testing.T) {
+	s := New()
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Report: read(t, "base-a.jsonl")})
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Report: read(t, "hostile-cur.jsonl")})
+	if len(s.Jobs()) != 0 {
+		t.Fatalf("%d jobs for reports with no row in common", len(s.Jobs()))
+	}
+	rows := s.GeomeanRows()
+	if rows == nil || len(rows) != 0 {
+		t.Fatalf("GeomeanRows = %#v, want empty and not nil", rows)
+	}
+	drawAll(s)
+	checkPhase(t, s, Computing)
+	s.Dispatch(&actions.GeomeanComputed{Review: s.ReviewID(), Geomean: stats.GeomeanOf(rows)})
+	drawAll(s)
+	checkPhase(t, s, Ready)
+	if g, ok := s.Geomean(); !ok || g.Rows != 0 || g.Verdict != stats.Underpowered {
+		t.Errorf("geomean %+v, %v; want one of no row, underpowered", g, ok)
+	}
+}

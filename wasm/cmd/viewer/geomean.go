@@ -19,6 +19,10 @@ func (p *page) sendGeomean() {
 		return
 	}
 	p.geomeanSent = id
+	if len(rows) == 0 { // nothing to compute: the page is ready at once
+		p.store.Dispatch(&actions.GeomeanComputed{Review: id, Geomean: stats.GeomeanOf(nil)})
+		return
+	}
 	p.pool.geomean(id, rows)
 }
 
