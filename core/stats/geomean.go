@@ -3,10 +3,10 @@ package stats
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"math"
 	"runtime"
 	"slices"
+	"strconv"
 	"sync"
 )
 
@@ -150,7 +150,7 @@ func (c *Comparer) GeomeanFloatsPart(rows []FloatRow, from, to int) (GeomeanPart
 
 func (c *Comparer) geomeanPart(covered []geomeanRow, from, to int) (GeomeanPart, error) {
 	if from < 0 || from > to || to > resamples {
-		return GeomeanPart{}, fmt.Errorf("stats: geomean part %d..%d is not within 0..%d", from, to, resamples)
+		return GeomeanPart{}, errors.New("stats: geomean part " + span(from, to) + " is not within " + span(0, resamples))
 	}
 	part := GeomeanPart{From: from, To: to, Rows: len(covered), PointMantissa: 1}
 	if len(covered) == 0 {
@@ -183,13 +183,13 @@ func JoinGeomean(parts []GeomeanPart) (Geomean, error) {
 	for _, p := range sorted {
 		switch {
 		case p.Rows != first.Rows || math.Float64bits(p.PointMantissa) != math.Float64bits(first.PointMantissa) || p.PointExponent != first.PointExponent:
-			return Geomean{}, fmt.Errorf("stats: geomean parts %d..%d and %d..%d are of different suites", first.From, first.To, p.From, p.To)
+			return Geomean{}, errors.New("stats: geomean parts " + span(first.From, first.To) + " and " + span(p.From, p.To) + " are of different suites")
 		case p.From != len(products) || p.To < p.From || p.To > resamples:
-			return Geomean{}, fmt.Errorf("stats: geomean part %d..%d does not follow resample %d", p.From, p.To, len(products))
+			return Geomean{}, errors.New("stats: geomean part " + span(p.From, p.To) + " does not follow resample " + strconv.Itoa(len(products)))
 		case p.Rows == 0:
 			products = products[:p.To]
 		case len(p.Mantissa) != p.To-p.From || len(p.Exponent) != p.To-p.From:
-			return Geomean{}, fmt.Errorf("stats: geomean part %d..%d holds %d mantissas and %d exponents", p.From, p.To, len(p.Mantissa), len(p.Exponent))
+			return Geomean{}, errors.New("stats: geomean part " + span(p.From, p.To) + " holds " + strconv.Itoa(len(p.Mantissa)) + " mantissas and " + strconv.Itoa(len(p.Exponent)) + " exponents")
 		default:
 			for i, m := range p.Mantissa {
 				products = append(products, product{mantissa: m, exponent: p.Exponent[i]})
@@ -197,7 +197,7 @@ func JoinGeomean(parts []GeomeanPart) (Geomean, error) {
 		}
 	}
 	if len(products) != resamples {
-		return Geomean{}, fmt.Errorf("stats: geomean parts end at resample %d of %d", len(products), resamples)
+		return Geomean{}, errors.New("stats: geomean parts end at resample " + strconv.Itoa(len(products)) + " of " + strconv.Itoa(resamples))
 	}
 	return finish(first.Rows, product{mantissa: first.PointMantissa, exponent: first.PointExponent}, products), nil
 }
@@ -455,3 +455,7 @@ func (p product) log() float64 {
 	m, e := math.Frexp(p.mantissa)
 	return math.Log1p(m-1) + float64(p.exponent+e)*math.Ln2
 }
+
+// span is "from..to", for messages: the package imports no fmt (see
+// core_test.go), which would bring in os.
+func span(from, to int) string { return strconv.Itoa(from) + ".." + strconv.Itoa(to) }
