@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/benchview/benchview/core/report"
+	"github.com/benchview/benchview/internal/version"
 )
 
 // runCLI runs benchview with args and returns its stdout, stderr and error.
@@ -669,13 +670,13 @@ func TestFormatJSONExtras(t *testing.T) {
 
 func TestVersionOf(t *testing.T) {
 	info := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.0"}}
-	if got, want := versionOf(info), "benchview v1.2.0 (no VCS revision: built outside a git clone, or with -buildvcs=false), go1.26.8"; got != want {
+	if got, want := version.Of(info), "benchview v1.2.0 (no VCS revision: built outside a git clone, or with -buildvcs=false), go1.26.8"; got != want {
 		t.Errorf("no VCS: %q, want %q", got, want)
 	}
 	info.Settings = []debug.BuildSetting{
 		{Key: "vcs.revision", Value: "0123abcd"}, {Key: "vcs.time", Value: "2026-12-03T13:00:00Z"}, {Key: "vcs.modified", Value: "true"},
 	}
-	if got, want := versionOf(info), "benchview v1.2.0 (revision 0123abcd+dirty, 2026-12-03T13:00:00Z), go1.26.8"; got != want {
+	if got, want := version.Of(info), "benchview v1.2.0 (revision 0123abcd+dirty, 2026-12-03T13:00:00Z), go1.26.8"; got != want {
 		t.Errorf("VCS: %q, want %q", got, want)
 	}
 	out, _, err := runCLI(t, "--version")

@@ -14,6 +14,7 @@ import (
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/export"
+	"github.com/benchview/benchview/internal/version"
 )
 
 // runExport is `benchview export [-o FILE.html] [-site DIR] [-strict] BASELINE [CURRENT]`:
@@ -172,7 +173,7 @@ func exportPage(out string, reports []*report.Report, modified []time.Time, echa
 			rename(r, filepath.Base(r.Name))
 		}
 	}
-	prov := export.Provenance{Base: export.Source{Modified: modified[0]}, Cur: export.Source{Modified: modified[1]}, Version: version()}
+	prov := export.Provenance{Base: export.Source{Modified: modified[0]}, Cur: export.Source{Modified: modified[1]}, Version: version.String()}
 	page, err := export.PageWith(review.New(reports[0], reports[1]), echarts, prov)
 	if err != nil {
 		return err

@@ -12,9 +12,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"syscall"
 
+	"github.com/benchview/benchview/internal/version"
 	"github.com/benchview/benchview/visible"
 )
 
@@ -56,7 +56,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		case "help", "-h", "-help", "--help":
 			return runHelp(ctx, args[1:], stdout, stderr)
 		case "version", "-version", "--version":
-			fmt.Fprintln(stdout, version())
+			fmt.Fprintln(stdout, version.String())
 			return nil
 		}
 	}
@@ -93,37 +93,6 @@ func runHelp(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	fmt.Fprintf(stderr, "benchview help: unknown verb %q: the verbs are serve, compare, stats and export\n%s", visible.String(args[0]), usage)
 	return exitError{code: exitUsage}
-}
-
-// version is the module's version and the VCS revision Go stamped into
-// the binary, as debug.ReadBuildInfo has them.
-func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "benchview: no build information (built without module support)"
-	}
-	return versionOf(info)
-}
-
-// versionOf says info: "benchview v1.2.0 (revision 0123abcd…, 2026-12-03T13:00:00Z),
-// go1.26.8", with "+dirty" after a revision built from a modified tree.
-func versionOf(info *debug.BuildInfo) string {
-	settings := map[string]string{}
-	for _, s := range info.Settings {
-		settings[s.Key] = s.Value
-	}
-	v := "benchview " + info.Main.Version
-	rev := settings["vcs.revision"]
-	if rev == "" {
-		return v + " (no VCS revision: built outside a git clone, or with -buildvcs=false), " + info.GoVersion
-	}
-	if settings["vcs.modified"] == "true" {
-		rev += "+dirty"
-	}
-	if t := settings["vcs.time"]; t != "" {
-		rev += ", " + t
-	}
-	return v + " (revision " + rev + "), " + info.GoVersion
 }
 
 const usage = `benchview: read two benchmark reports and see what changed.

@@ -6,10 +6,12 @@ import (
 	"bytes"
 	"errors"
 	"syscall/js"
+	"time"
 
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/export"
+	"github.com/benchview/benchview/internal/version"
 	"github.com/benchview/benchview/wasm/actions"
 	"github.com/benchview/benchview/wasm/message"
 )
@@ -154,10 +156,20 @@ func (p *page) startExporter() bool {
 // Download.
 func buildPage(job js.Value) ([]byte, error) {
 	var reports [2]*report.Report
+	prov := export.Provenance{Version: version.String()}
 	for i, key := range []string{"base", "cur"} {
 		blob := job.Get(key)
 		if blob.IsUndefined() {
 			continue
+		}
+		// A File the user gave has its modification time; a report the
+		// page fetched is a Blob, which has none.
+		if ms := blob.Get("lastModified"); ms.Type() == js.TypeNumber {
+			source := &prov.Base
+			if i == 1 {
+				source = &prov.Cur
+			}
+			source.Modified = time.UnixMilli(int64(ms.Float())).UTC()
 		}
 		buf, err := await(blob.Call("arrayBuffer"))
 		if err != nil {
@@ -177,7 +189,7 @@ func buildPage(job js.Value) ([]byte, error) {
 	echarts := job.Get("echarts")
 	lib := make([]byte, echarts.Get("length").Int())
 	js.CopyBytesToGo(lib, echarts)
-	return export.Page(rv, lib)
+	return export.PageWith(rv, lib, prov)
 }
 
 // save offers b as a file to download, named name.
