@@ -54,7 +54,8 @@ function compute(job) {
     return;
   }
   if (job.geomean) {
-    // The suite's geomean: one long job, off the page and the row workers.
+    // A part of the suite's geomean (a range of its resamples), which a
+    // row worker takes once it has no row left; the page joins the parts.
     const result = self.benchviewCompute(job);
     result.worker = id;
     self.postMessage(result, result.geomean ? [result.geomean.buffer] : []);
