@@ -17,6 +17,11 @@ type Table struct {
 	paired bool
 	status []string
 	names  []string // Key.String() of each row
+	// rank is each row's status's Rank, shift the size of its shift and
+	// shifted whether it has one: what the default order compares.
+	rank    []int
+	shift   []float64
+	shifted []bool
 	// byDefault is every row's index in the default order; place[i] is row
 	// i's position in it.
 	byDefault, place []int
@@ -27,14 +32,21 @@ type Table struct {
 // that changes a row (a comparison arriving) makes a new Table.
 func New(rows []review.Row, paired bool) *Table {
 	t := &Table{
-		rows:   rows,
-		paired: paired,
-		status: make([]string, len(rows)),
-		names:  make([]string, len(rows)),
+		rows:    rows,
+		paired:  paired,
+		status:  make([]string, len(rows)),
+		names:   make([]string, len(rows)),
+		rank:    make([]int, len(rows)),
+		shift:   make([]float64, len(rows)),
+		shifted: make([]bool, len(rows)),
 	}
 	for i := range rows {
 		t.status[i] = Status(&rows[i])
 		t.names[i] = rows[i].Key.String()
+		t.rank[i] = Rank(t.status[i])
+		if c := rows[i].Comparison; c != nil {
+			t.shift[i], t.shifted[i] = math.Abs(c.Delta), true
+		}
 	}
 	t.byDefault = t.identity()
 	slices.SortStableFunc(t.byDefault, t.compareDefault)
@@ -56,12 +68,11 @@ func (t *Table) identity() []int {
 // compareDefault is the default order: status rank, then the largest
 // shift first (between rows that both have one), then the name.
 func (t *Table) compareDefault(i, j int) int {
-	if c := cmp.Compare(Rank(t.status[i]), Rank(t.status[j])); c != 0 {
+	if c := cmp.Compare(t.rank[i], t.rank[j]); c != 0 {
 		return c
 	}
-	a, b := t.rows[i].Comparison, t.rows[j].Comparison
-	if a != nil && b != nil {
-		if c := cmp.Compare(math.Abs(b.Delta), math.Abs(a.Delta)); c != 0 {
+	if t.shifted[i] && t.shifted[j] {
+		if c := cmp.Compare(t.shift[j], t.shift[i]); c != 0 {
 			return c
 		}
 	}
@@ -79,16 +90,21 @@ func (t *Table) Default() []int { return slices.Clone(t.byDefault) }
 
 // Order is the rows' indexes ordered by col, descending when desc; ties
 // are in the default order, and rows without a number in col come last
-// in either direction.
+// in either direction. It is the order Ranks describes, in one sort.
 func (t *Table) Order(col string, desc bool) []int {
-	ranks := t.Ranks(col)
+	compare, has := t.by(col)
 	idx := t.identity()
 	slices.SortFunc(idx, func(i, j int) int {
-		a, b := ranks[i], ranks[j]
-		if (a < 0) != (b < 0) {
-			return cmp.Compare(b, a) // the one without a number (-1) last
+		if has[i] != has[j] {
+			if has[i] {
+				return -1 // the one without a number last
+			}
+			return 1
 		}
-		c := cmp.Compare(a, b)
+		c := 0
+		if has[i] {
+			c = compare(i, j)
+		}
 		if desc {
 			c = -c
 		}
@@ -98,6 +114,28 @@ func (t *Table) Order(col string, desc bool) []int {
 		return cmp.Compare(t.place[i], t.place[j])
 	})
 	return idx
+}
+
+// by is how column col compares two rows that both have a value there,
+// ascending, and which rows do.
+func (t *Table) by(col string) (compare func(i, j int) int, has []bool) {
+	has = make([]bool, len(t.rows))
+	switch col {
+	case ColName:
+		compare = func(i, j int) int { return strings.Compare(t.names[i], t.names[j]) }
+	case ColVerdict:
+		compare = func(i, j int) int { return cmp.Compare(t.rank[i], t.rank[j]) }
+	default:
+		keys := make([]float64, len(t.rows))
+		for i := range t.rows {
+			keys[i], has[i] = Key(&t.rows[i], col, t.paired)
+		}
+		return func(i, j int) int { return cmp.Compare(keys[i], keys[j]) }, has
+	}
+	for i := range has {
+		has[i] = true
+	}
+	return compare, has
 }
 
 // Ranks is, for column col, each row's place among the column's distinct
