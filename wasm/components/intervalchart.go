@@ -162,21 +162,13 @@ func (c *IntervalChart) Render() vecty.ComponentOrHTML {
 	return c.div
 }
 
-// Mount creates the chart in the container. While results arrive, the
-// first bars wait liveInterval: results come in a burst, and a small
-// suite's last result comes before that, so its bars are drawn once, in
-// their final order, rather than once more in the report's order.
+// Mount creates the chart in the container.
 func (c *IntervalChart) Mount() {
 	c.chart = c.Host.NewChart(c.div.Node(), func(name string) {
 		if name != chart.GeomeanBar { // the suite's bar is no row
 			c.Host.Dispatch(&actions.Select{Key: name})
 		}
 	})
-	if c.Live {
-		c.drawn, c.drawnAt = -1, now() // no generation is negative
-		c.later(liveInterval)
-		return
-	}
 	c.draw()
 }
 
@@ -210,31 +202,22 @@ const scrollInterval = 100
 // the last draw, with the rows in view then.
 func (c *IntervalChart) scrolled() {
 	if wait := scrollInterval - (now() - c.drawnAt); wait > 0 {
-		c.later(wait)
+		if !c.due {
+			c.due = true
+			var f js.Func
+			f = js.FuncOf(func(js.Value, []js.Value) any {
+				f.Release()
+				c.due = false
+				if c.chart != nil && c.First != c.first {
+					c.draw()
+				}
+				return nil
+			})
+			js.Global().Call("setTimeout", f, wait)
+		}
 		return
 	}
 	c.draw()
-}
-
-// later draws the bars in wait milliseconds, if they are stale then: the
-// table scrolled to other rows, or newer data waits and results no longer
-// arrive or liveInterval has passed since the last draw. A render with
-// new data in between may draw them first.
-func (c *IntervalChart) later(wait float64) {
-	if c.due {
-		return
-	}
-	c.due = true
-	var f js.Func
-	f = js.FuncOf(func(js.Value, []js.Value) any {
-		f.Release()
-		c.due = false
-		if c.chart != nil && (c.First != c.first || (c.Gen != c.drawn && (!c.Live || now()-c.drawnAt >= liveInterval))) {
-			c.draw()
-		}
-		return nil
-	})
-	js.Global().Call("setTimeout", f, wait)
 }
 
 func (c *IntervalChart) draw() {
