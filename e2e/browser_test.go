@@ -1,15 +1,11 @@
 package e2e
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
-	"io"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -30,47 +26,11 @@ func binary(t tb) string {
 	return harness.Binary(t)
 }
 
-// serve starts `benchview -addr 127.0.0.1:0 args...` and returns the URL it
-// prints.
+// serve starts bin/benchview on a loopback port (harness.Serve) and
+// returns the URL it prints.
 func serve(t tb, args ...string) *url.URL {
 	t.Helper()
-	bin := binary(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, bin, append([]string{"-addr", "127.0.0.1:0"}, args...)...)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatalf("%v", err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting %s: %v", bin, err)
-	}
-	t.Cleanup(func() {
-		cancel()
-		cmd.Wait()
-	})
-	found := make(chan string, 1)
-	go func() {
-		s := bufio.NewScanner(out)
-		for s.Scan() {
-			if m := regexp.MustCompile(`http://\S+`).FindString(s.Text()); m != "" {
-				found <- m
-				break
-			}
-		}
-		io.Copy(io.Discard, out)
-	}()
-	select {
-	case raw := <-found:
-		u, err := url.Parse(raw)
-		if err != nil {
-			t.Fatalf("the server printed %q: %v", raw, err)
-		}
-		return u
-	case <-time.After(20 * time.Second):
-		t.Fatalf("%s printed no URL in 20s", bin)
-	}
-	return nil
+	return harness.Serve(t, args...)
 }
 
 // browser is a tab of the shared harness (e2e/internal/browser) showing

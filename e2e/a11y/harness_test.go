@@ -1,16 +1,10 @@
 package a11y
 
 import (
-	"bufio"
-	"context"
 	"encoding/json"
-	"io"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
-	"strings"
 	"testing"
 	"time"
 
@@ -20,47 +14,10 @@ import (
 	"github.com/benchview/benchview/e2e/internal/browser"
 )
 
-// serve starts `benchview -addr 127.0.0.1:0 args...` and returns the
-// address it prints.
+// serve starts bin/benchview on a loopback port (browser.Serve).
 func serve(t *testing.T, args ...string) *url.URL {
 	t.Helper()
-	bin := browser.Binary(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, bin, append([]string{"-addr", "127.0.0.1:0"}, args...)...)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting %s: %v", bin, err)
-	}
-	t.Cleanup(func() {
-		cancel()
-		cmd.Wait()
-	})
-	found := make(chan string, 1)
-	go func() {
-		s := bufio.NewScanner(out)
-		for s.Scan() {
-			if m := regexp.MustCompile(`http://\S+`).FindString(s.Text()); m != "" {
-				found <- m
-				break
-			}
-		}
-		io.Copy(io.Discard, out)
-	}()
-	select {
-	case raw := <-found:
-		u, err := url.Parse(raw)
-		if err != nil {
-			t.Fatalf("the server printed %q: %v", raw, err)
-		}
-		return u
-	case <-time.After(20 * time.Second):
-		t.Fatalf("%s printed no address in 20s", bin)
-	}
-	return nil
+	return browser.Serve(t, args...)
 }
 
 // viewer is a browser on a served viewer.
@@ -76,10 +33,8 @@ func open(t *testing.T, u *url.URL, width, height int64) *viewer {
 	t.Helper()
 	o := u.Scheme + "://" + u.Host
 	b := browser.Start(t, browser.Options{
-		Allow: func(s string) bool {
-			return strings.HasPrefix(s, o+"/") || strings.HasPrefix(s, "data:") || strings.HasPrefix(s, "blob:"+o+"/")
-		},
-		Host: u.Hostname(), Origin: o, Width: width, Height: height,
+		Allow: browser.SameOrigin(o),
+		Host:  u.Hostname(), Origin: o, Width: width, Height: height,
 	})
 	return &viewer{Browser: b, origin: o}
 }

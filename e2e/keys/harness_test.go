@@ -1,17 +1,11 @@
 package keyse2e
 
 import (
-	"bufio"
-	"context"
 	"encoding/json"
-	"io"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -22,47 +16,10 @@ import (
 	harness "github.com/benchview/benchview/e2e/internal/browser"
 )
 
-// serve starts `benchview -addr 127.0.0.1:0 args...` and returns the
-// address it prints.
+// serve starts bin/benchview on a loopback port (browser.Serve).
 func serve(t *testing.T, args ...string) *url.URL {
 	t.Helper()
-	bin := harness.Binary(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, bin, append([]string{"-addr", "127.0.0.1:0"}, args...)...)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting %s: %v", bin, err)
-	}
-	t.Cleanup(func() {
-		cancel()
-		cmd.Wait()
-	})
-	found := make(chan string, 1)
-	go func() {
-		s := bufio.NewScanner(out)
-		for s.Scan() {
-			if m := regexp.MustCompile(`http://\S+`).FindString(s.Text()); m != "" {
-				found <- m
-				break
-			}
-		}
-		io.Copy(io.Discard, out)
-	}()
-	select {
-	case raw := <-found:
-		u, err := url.Parse(raw)
-		if err != nil {
-			t.Fatalf("the server printed %q: %v", raw, err)
-		}
-		return u
-	case <-time.After(20 * time.Second):
-		t.Fatalf("%s printed no address in 20s", bin)
-	}
-	return nil
+	return harness.Serve(t, args...)
 }
 
 // tab is a tab of the shared harness on a server's origin.
@@ -78,9 +35,7 @@ func open(t *testing.T, addr *url.URL) *tab {
 	t.Helper()
 	o := addr.Scheme + "://" + addr.Host
 	b := harness.Start(t, harness.Options{Host: addr.Hostname(), Origin: o, Width: 1280, Height: 900,
-		Allow: func(u string) bool {
-			return strings.HasPrefix(u, o+"/") || strings.HasPrefix(u, "data:") || strings.HasPrefix(u, "blob:"+o+"/")
-		}})
+		Allow: harness.SameOrigin(o)})
 	// A click the keyboard makes (Enter on a link or a button) has no
 	// pointer type and no click count; a mouse's has both.
 	if _, err := chromedp.Call(b.Ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
