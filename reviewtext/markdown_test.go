@@ -92,8 +92,6 @@ func cellText(n ast.Node, md []byte) string {
 	return b.String()
 }
 
-// checkMarkdownRows: md's tables hold, in some order, one row for each
-// row of s, named as visible shows the name, with six cells each; and
 // notShown reads the note on rows the size limit left out, and
 // notShownHTML finds it rendered.
 var (
@@ -101,21 +99,15 @@ var (
 	notShownHTML = regexp.MustCompile(`<em>[0-9]+ rows? not shown \(.*?</em>`)
 )
 
-// rendering it to HTML shows no tag from a name.
-func checkMarkdownRows(t testing.TB, s *Summary, md []byte) {
+// checkNamesShown: the names md's tables show are those of want (a count
+// a name), each as often as want says, except for rows the size limit
+// left out: names of tens of kilobytes fill a comment, and then exactly
+// as many rows are missing as the note on them says.
+func checkNamesShown(t testing.TB, want map[string]int, shown []string, md []byte) {
 	t.Helper()
-	p := parseMarkdown(t, md)
-	want := map[string]int{}
-	for _, r := range s.Rows {
-		want[visible.String(r.Key.String())]++
-	}
-	for _, name := range p.names {
-		// GFM unescapes \| inside a code span in a table, and only that.
+	for _, name := range shown {
 		want[name]--
 	}
-	// Rows the size limit left out are counted in the note that says so
-	// (names of tens of kilobytes fill a comment); the rest must all be
-	// there, once each.
 	omitted := 0
 	if m := notShown.FindSubmatch(md); m != nil {
 		omitted, _ = strconv.Atoi(string(m[1]))
@@ -132,6 +124,20 @@ func checkMarkdownRows(t testing.TB, s *Summary, md []byte) {
 	if missing != omitted {
 		t.Errorf("%d rows are missing from the tables, and the note says %d are not shown", missing, omitted)
 	}
+}
+
+// checkMarkdownRows: md's tables hold, in some order, one row for each
+// row of s, named as visible shows the name (GFM unescapes \| inside a
+// code span in a table, and only that), with six cells each; and
+// rendering it to HTML shows no tag from a name.
+func checkMarkdownRows(t testing.TB, s *Summary, md []byte) {
+	t.Helper()
+	p := parseMarkdown(t, md)
+	want := map[string]int{}
+	for _, r := range s.Rows {
+		want[visible.String(r.Key.String())]++
+	}
+	checkNamesShown(t, want, p.names, md)
 	for i, n := range p.cells {
 		if n != 6 {
 			t.Errorf("body row %d has %d cells, want 6", i+1, n)
