@@ -86,7 +86,8 @@ func (bs *bootstrap) interval(vb, vc []float64) (lo, hi, p float64) {
 	// expression would be exact and differ in the last bit.
 	confidence := Confidence
 	tail := (1 - confidence) / 2
-	return percentile(shifts, tail), percentile(shifts, 1-tail), pValue(below, above)
+	lo, hi = tails(shifts, tail, 1-tail)
+	return lo, hi, pValue(below, above)
 }
 
 // pValue is the two-sided bootstrap p-value of a zero shift, from how

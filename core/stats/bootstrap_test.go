@@ -229,3 +229,47 @@ func TestSortedAtIsTheFirstPositionPastK(t *testing.T) {
 		}
 	}
 }
+
+// TestTailsAreThePercentiles: the sampled thresholds give percentile's
+// values, bit for bit, at the quantiles a bootstrap reads and at the
+// longest tails they take, over series of resampled shifts, sorted either
+// way, heavy tailed, and of few values (where they may decline: a tie at
+// a threshold can hold half the series); they answer for every series
+// without ties; and tails is percentile wherever they decline, a
+// quarter of the series being no short tail.
+func TestTailsAreThePercentiles(t *testing.T) {
+	r := splitMix64{state: 11}
+	const n = resamples
+	shapes := []struct {
+		name string
+		ties bool
+		f    func(i int) float64
+	}{
+		{"shifts", false, func(int) float64 { return float64(int64(r.next()%(1<<40))-1<<39) / 997 }},
+		{"ascending", false, func(i int) float64 { return float64(i) }},
+		{"descending", false, func(i int) float64 { return float64(n - i) }},
+		{"heavy tails", false, func(int) float64 { return math.Exp(float64(r.next()%(1<<30)) / (1 << 24)) }},
+		{"few values", true, func(int) float64 { return float64(r.next() % 4) }},
+		{"spikes", true, func(i int) float64 { return float64(i%512) * float64(r.next()%2) }},
+		{"zeros", true, func(int) float64 { return float64(r.next()%3) - 1 }},
+	}
+	confidence := Confidence
+	tail := (1 - confidence) / 2
+	for _, shape := range shapes {
+		a := make([]float64, n)
+		for i := range a {
+			a[i] = shape.f(i)
+		}
+		for _, pq := range [][2]float64{{tail, 1 - tail}, {0, 1}, {0.0001, 0.9999}, {0.06, 0.94}, {0.25, 0.75}} {
+			wantLo, wantHi := percentile(a, pq[0]), percentile(a, pq[1])
+			lo, hi := tails(a, pq[0], pq[1])
+			if math.Float64bits(lo) != math.Float64bits(wantLo) || math.Float64bits(hi) != math.Float64bits(wantHi) {
+				t.Errorf("%s, %v: tails %v %v, percentile %v %v", shape.name, pq, lo, hi, wantLo, wantHi)
+			}
+			_, _, ok := tailsBySample(a, pq[0], pq[1])
+			if short := pq[0] < 0.0625 && pq[1] > 1-0.0625; ok && !short || !ok && short && !shape.ties {
+				t.Errorf("%s, %v: the sampled thresholds answered %v", shape.name, pq, ok)
+			}
+		}
+	}
+}

@@ -5,9 +5,21 @@ import "math"
 // percentile is the reference's percentile_f64 of a: the R-7 quantile p of
 // a as if it were sorted. It reads a without changing it or sorting it.
 func percentile(a []float64, p float64) float64 {
-	h := float64(len(a)-1) * p
-	lower := int(math.Floor(h))
+	h, lower := rank(len(a), p)
 	below, next := pair(a, lower)
+	return at(below, next, h, lower)
+}
+
+// rank is where percentile_f64 reads quantile p of n values: h, between
+// positions lower and lower+1 of the sorted values.
+func rank(n int, p float64) (h float64, lower int) {
+	h = float64(n-1) * p
+	return h, int(math.Floor(h))
+}
+
+// at is percentile_f64's value at h, from the sorted values at lower
+// (below) and lower+1 (next).
+func at(below, next, h float64, lower int) float64 {
 	above := below
 	if int(math.Ceil(h)) > lower {
 		above = next
@@ -38,6 +50,103 @@ func pair(a []float64, k int) (float64, float64) {
 	// at k+1. Negation is exact, so the values come back bit for bit.
 	h := newTopHeap(a, n-k, -1)
 	return -h[0], -h.second()
+}
+
+// tails is percentile(a, p) and percentile(a, q), p a low quantile and q
+// a high one, for a series with no NaN and no -0 in it, as a bootstrap's
+// shifts: what interval reads off every row's 10,000 shifts.
+//
+// The heaps of pair took two thirds of a row's comparison there: a value
+// that belongs in a tail displaces the heap's top and sinks eight levels,
+// and about a thousand do. So, for a long series whose tails are short,
+// an evenly spaced sample of it first gives a threshold for each tail
+// that some more values than the tail's lie beyond, one pass gathers
+// those values, and each heap is built over them alone. When fewer values
+// than a tail's lie beyond its threshold, or too many (a tie at the
+// threshold can hold half the series), pair reads the whole series as
+// before. Either way the values are those sorting the series would put
+// at each rank: the same bits (the sort's order and the heap's agree
+// but for NaN, which neither places, and -0 against +0, which they may
+// place differently; the series holds neither).
+func tails(a []float64, p, q float64) (float64, float64) {
+	if lo, hi, ok := tailsBySample(a, p, q); ok {
+		return lo, hi
+	}
+	return percentile(a, p), percentile(a, q)
+}
+
+// tailsBySample is tails by the sampled thresholds, ok false where it
+// leaves the series to pair.
+func tailsBySample(a []float64, p, q float64) (lo, hi float64, ok bool) {
+	n := len(a)
+	hp, kp := rank(n, p)
+	hq, kq := rank(n, q)
+	mp, mq := kp+2, n-kq // the tails' lengths, as pair's heaps
+	if n < minSampled || kp >= n/2 || kq < n/2 || mp > n/16 || mq > n/16 {
+		return 0, 0, false
+	}
+	// The sample's rp smallest and rq largest (the largest negated), rp
+	// about twice the low tail's share of the sample and four more.
+	rp, rq := 2*mp*sampleSize/n+4, 2*mq*sampleSize/n+4
+	var lowBuf, highBuf [sampleSize]float64
+	low, high := lowBuf[:0], highBuf[:0]
+	for i := range sampleSize {
+		x := a[i*n/sampleSize]
+		low = keepLeast(low, rp, x)
+		high = keepLeast(high, rq, -x)
+	}
+	lowest, highest := low[rp-1], -high[rq-1]
+	// The values at or beyond the thresholds: about r*n/sampleSize of
+	// each; twice that and the tail is room to spare.
+	lows := make([]float64, 0, 2*(mp+rp*n/sampleSize))
+	highs := make([]float64, 0, 2*(mq+rq*n/sampleSize))
+	for _, x := range a {
+		if x <= lowest {
+			if len(lows) == cap(lows) {
+				return 0, 0, false
+			}
+			lows = append(lows, x)
+		} else if x >= highest {
+			if len(highs) == cap(highs) {
+				return 0, 0, false
+			}
+			highs = append(highs, -x)
+		}
+	}
+	if len(lows) < mp || len(highs) < mq {
+		return 0, 0, false
+	}
+	hl := newTopHeap(lows, mp, 1)
+	hh := newTopHeap(highs, mq, 1)
+	return at(hl.second(), hl[0], hp, kp), at(-hh[0], -hh.second(), hq, kq), true
+}
+
+// The sampled thresholds of tails: drawn from sampleSize values of the
+// series, evenly spaced, and only for a series of minSampled or more.
+// For a tail of 2.5% of 10,000, the threshold leaves about 580 values
+// beyond it, 3.2 standard deviations more than the tail's 252.
+const (
+	sampleSize = 512
+	minSampled = 2048
+)
+
+// keepLeast adds x to kept, the r least values seen so far in ascending
+// order, when it is among them.
+func keepLeast(kept []float64, r int, x float64) []float64 {
+	j := len(kept)
+	switch {
+	case j < r:
+		kept = append(kept, x)
+	case x < kept[r-1]:
+		j--
+	default:
+		return kept
+	}
+	for ; j > 0 && x < kept[j-1]; j-- {
+		kept[j] = kept[j-1]
+	}
+	kept[j] = x
+	return kept
 }
 
 // topHeap is a max-heap of the m smallest values of sign*a seen so far.
