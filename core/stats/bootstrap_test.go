@@ -273,3 +273,26 @@ func TestTailsAreThePercentiles(t *testing.T) {
 		}
 	}
 }
+
+// TestLeastIsTheSorts: least gives the m-th and (m-1)-th smallest values,
+// as a sort would place them, for every m of small series with and
+// without ties.
+func TestLeastIsTheSorts(t *testing.T) {
+	r := splitMix64{state: 3}
+	for _, values := range []uint64{2, 5, 1 << 20} {
+		for n := 1; n <= 40; n++ {
+			a := make([]float64, n)
+			for i := range a {
+				a[i] = float64(r.next()%values) - float64(values/2)
+			}
+			sorted := slices.Clone(a)
+			slices.Sort(sorted)
+			for m := 1; m <= n; m++ {
+				top, second := least(slices.Clone(a), m)
+				if want := sorted[max(m-2, 0)]; top != sorted[m-1] || second != want {
+					t.Errorf("%v, m=%d: got %v %v, want %v %v", a, m, top, second, sorted[m-1], want)
+				}
+			}
+		}
+	}
+}

@@ -116,9 +116,9 @@ func tailsBySample(a []float64, p, q float64) (lo, hi float64, ok bool) {
 	if len(lows) < mp || len(highs) < mq {
 		return 0, 0, false
 	}
-	hl := newTopHeap(lows, mp, 1)
-	hh := newTopHeap(highs, mq, 1)
-	return at(hl.second(), hl[0], hp, kp), at(-hh[0], -hh.second(), hq, kq), true
+	lowTop, lowSecond := least(lows, mp)
+	highTop, highSecond := least(highs, mq)
+	return at(lowSecond, lowTop, hp, kp), at(-highTop, -highSecond, hq, kq), true
 }
 
 // The sampled thresholds of tails: drawn from sampleSize values of the
@@ -129,6 +129,53 @@ const (
 	sampleSize = 512
 	minSampled = 2048
 )
+
+// least returns what a topHeap of the m smallest values of c would hold
+// as its largest (top) and its second largest (second; top when m is 1),
+// reordering c: a quickselect puts the m-th smallest at c[m-1] and none
+// greater before it, where the heap sank some hundreds of values eight
+// levels each. c holds no NaN and at least m values.
+func least(c []float64, m int) (top, second float64) {
+	k := m - 1
+	lo, hi := 0, len(c)-1
+	for lo < hi {
+		// Hoare's partition about the median of three.
+		mid := lo + (hi-lo)/2
+		x, y, z := c[lo], c[mid], c[hi]
+		pivot := max(min(x, y), min(max(x, y), z))
+		i, j := lo, hi
+		for i <= j {
+			for c[i] < pivot {
+				i++
+			}
+			for c[j] > pivot {
+				j--
+			}
+			if i <= j {
+				c[i], c[j] = c[j], c[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default: // j < k < i: c[k] is the pivot, in place
+			lo = hi
+		}
+	}
+	top = c[k]
+	if k == 0 {
+		return top, top
+	}
+	second = c[0]
+	for _, x := range c[1:k] {
+		second = max(second, x)
+	}
+	return top, second
+}
 
 // keepLeast adds x to kept, the r least values seen so far in ascending
 // order, when it is among them.
