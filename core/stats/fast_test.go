@@ -188,7 +188,7 @@ func sameGeomeanBits(a, b Geomean) bool {
 func TestGeomeanIsTheSameBitsAsTheOldCode(t *testing.T) {
 	r := rng(43)
 	var c Comparer
-	paths := map[[3]bool]int{} // rows by the shortcuts they took
+	paths := map[[3]bool]int{} // rows by path: narrow, and each side's size odd
 	for i := range reps(60) {
 		rows := 1 + r.IntN(150)
 		whole, wide := i%3 == 0, i%3 == 2
@@ -211,14 +211,15 @@ func TestGeomeanIsTheSameBitsAsTheOldCode(t *testing.T) {
 			if covered := cover(nil, row.Baseline, row.Current); covered != nil {
 				c.prepare(covered)
 				row := covered[0]
-				paths[[3]bool{row.narrow, row.exactBase, row.exactCur}]++
+				paths[[3]bool{row.narrow, len(row.base)%2 == 1, len(row.cur)%2 == 1}]++
 			}
 		}
 	}
-	// Each shortcut taken and each not taken.
+	// Each path: narrow or not, each side's median one sample (odd) or
+	// two interpolated.
 	for _, path := range [][3]bool{{true, true, true}, {true, false, true}, {true, true, false}, {false, true, true}, {false, false, false}} {
 		if paths[path] == 0 {
-			t.Errorf("no row took the path narrow, exact baseline, exact current = %v (rows by path: %v)", path, paths)
+			t.Errorf("no row took the path narrow, odd baseline, odd current = %v (rows by path: %v)", path, paths)
 		}
 	}
 }

@@ -265,6 +265,7 @@ func (c *Comparer) prepare(covered []geomeanRow) product {
 			r.bs = covered[k-1].bs
 		}
 		r.shortcuts()
+		r.baseMedians, r.curMedians = r.bs.base.values(r.base), r.bs.cur.values(r.cur)
 		point.times(floatMedian(r.cur) / floatMedian(r.base))
 	}
 	return point
@@ -352,22 +353,20 @@ type geomeanRow struct {
 	base, cur []float64 // sorted
 	offset    int       // resample b of the suite is resample b+offset of the row
 	bs        *bootstrap
-	// exactBase and exactCur say that a side's resampled median is the
-	// sample at its lower position: its size is odd (the interpolation's
-	// weight is 0) and every sample finite, so interpolate(x, x, 0) is
-	// x. narrow says that every ratio of the row's medians is within
-	// 2^±63, so product.times would not split it (see multiply).
-	exactBase, exactCur, narrow bool
+	// baseMedians and curMedians are each side's median on each of its
+	// pairs of positions (positions.values): a resample's is one lookup.
+	baseMedians, curMedians []float64
+	// narrow says that every ratio of the row's medians is within 2^±63,
+	// so product.times would not split it (see multiply).
+	narrow bool
 }
 
-// shortcuts sets what resample may skip for the row, each only where
-// skipping it gives the same bits.
+// shortcuts sets what resample may skip for the row, only where skipping
+// it gives the same bits.
 func (r *geomeanRow) shortcuts() {
 	bMin, bMax := r.base[0], r.base[len(r.base)-1]
 	cMin, cMax := r.cur[0], r.cur[len(r.cur)-1]
 	finite := bMax <= math.MaxFloat64 && cMax <= math.MaxFloat64
-	r.exactBase = finite && r.bs.base.frac == 0
-	r.exactCur = finite && r.bs.cur.frac == 0
 	// A resampled median lies between its side's least and greatest
 	// sample, and rounding is monotonic, so every ratio lies between
 	// cMin/bMax and cMax/bMin; the bounds keep a factor of 2 from
@@ -380,7 +379,7 @@ func (r *geomeanRow) shortcuts() {
 // product.times, or for a narrow row, unchecked (see multiply).
 func (r *geomeanRow) resample(products []product, from, to int) {
 	bs := r.bs
-	base, cur := r.base, r.cur
+	bm, cm := r.baseMedians, r.curMedians
 	for b := from; b < to; {
 		j := b + r.offset
 		if j >= resamples {
@@ -388,27 +387,14 @@ func (r *geomeanRow) resample(products []product, from, to int) {
 		}
 		n := min(to-b, resamples-j) // j wraps to 0 after that many
 		p := products[b-from : b-from+n]
-		bl, bu := bs.base.lower[j:j+n], bs.base.upper[j:j+n]
-		cl, cu := bs.cur.lower[j:j+n], bs.cur.upper[j:j+n]
-		switch {
-		case r.narrow && r.exactBase && r.exactCur:
-			bl, cl := bl[:len(p)], cl[:len(p)]
+		bSlot, cSlot := bs.base.slot[j:j+len(p)], bs.cur.slot[j:j+len(p)]
+		if r.narrow {
 			for i := range p {
-				p[i].mantissa *= cur[cl[i]] / base[bl[i]]
+				p[i].mantissa *= cm[cSlot[i]] / bm[bSlot[i]]
 			}
-		case r.narrow:
-			bf, cf := bs.base.frac, bs.cur.frac
-			bl, bu, cl, cu = bl[:len(p)], bu[:len(p)], cl[:len(p)], cu[:len(p)]
+		} else {
 			for i := range p {
-				mb := interpolate(base[bl[i]], base[bu[i]], bf)
-				mc := interpolate(cur[cl[i]], cur[cu[i]], cf)
-				p[i].mantissa *= mc / mb
-			}
-		default:
-			for i := range p {
-				mb := interpolate(base[bl[i]], base[bu[i]], bs.base.frac)
-				mc := interpolate(cur[cl[i]], cur[cu[i]], bs.cur.frac)
-				p[i].times(mc / mb)
+				p[i].times(cm[cSlot[i]] / bm[bSlot[i]])
 			}
 		}
 		b += n
