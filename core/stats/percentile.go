@@ -1,6 +1,9 @@
 package stats
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // percentile is the reference's percentile_f64 of a: the R-7 quantile p of
 // a as if it were sorted. It reads a without changing it or sorting it.
@@ -132,49 +135,15 @@ const (
 
 // least returns what a topHeap of the m smallest values of c would hold
 // as its largest (top) and its second largest (second; top when m is 1),
-// reordering c: a quickselect puts the m-th smallest at c[m-1] and none
-// greater before it, where the heap sank some hundreds of values eight
-// levels each. c holds no NaN and at least m values.
+// reordering c: a quickselect (selectNth) puts the m-th smallest at
+// c[m-1] and none greater before it, where the heap sank some hundreds
+// of values eight levels each. c holds no NaN and at least m values.
 func least(c []float64, m int) (top, second float64) {
-	k := m - 1
-	lo, hi := 0, len(c)-1
-	for lo < hi {
-		// Hoare's partition about the median of three.
-		mid := lo + (hi-lo)/2
-		x, y, z := c[lo], c[mid], c[hi]
-		pivot := max(min(x, y), min(max(x, y), z))
-		i, j := lo, hi
-		for i <= j {
-			for c[i] < pivot {
-				i++
-			}
-			for c[j] > pivot {
-				j--
-			}
-			if i <= j {
-				c[i], c[j] = c[j], c[i]
-				i++
-				j--
-			}
-		}
-		switch {
-		case k <= j:
-			hi = j
-		case k >= i:
-			lo = i
-		default: // j < k < i: c[k] is the pivot, in place
-			lo = hi
-		}
-	}
-	top = c[k]
-	if k == 0 {
+	top = selectNth(c, m-1)
+	if m == 1 {
 		return top, top
 	}
-	second = c[0]
-	for _, x := range c[1:k] {
-		second = max(second, x)
-	}
-	return top, second
+	return top, slices.Max(c[:m-1])
 }
 
 // keepLeast adds x to kept, the r least values seen so far in ascending
