@@ -1,9 +1,6 @@
 package stats
 
-import (
-	"math"
-	"slices"
-)
+import "math"
 
 // percentile is the reference's percentile_f64 of a: the R-7 quantile p of
 // a as if it were sorted. It reads a without changing it or sorting it.
@@ -88,17 +85,17 @@ func tailsBySample(a []float64, p, q float64) (lo, hi float64, ok bool) {
 	if n < minSampled || kp >= n/2 || kq < n/2 || mp > n/16 || mq > n/16 {
 		return 0, 0, false
 	}
-	// The sample's rp smallest and rq largest (the largest negated), rp
-	// about twice the low tail's share of the sample and four more.
+	// The sample's rp-th smallest and rq-th largest, rp about twice the
+	// low tail's share of the sample and four more: picked by two
+	// quickselects, where keeping the least values as they came cost a
+	// call a value, and a call is dear under WebAssembly.
 	rp, rq := 2*mp*sampleSize/n+4, 2*mq*sampleSize/n+4
-	var lowBuf, highBuf [sampleSize]float64
-	low, high := lowBuf[:0], highBuf[:0]
-	for i := range sampleSize {
-		x := a[i*n/sampleSize]
-		low = keepLeast(low, rp, x)
-		high = keepLeast(high, rq, -x)
+	var sample [sampleSize]float64
+	for i := range sample {
+		sample[i] = a[i*n/sampleSize]
 	}
-	lowest, highest := low[rp-1], -high[rq-1]
+	lowest := selectNth(sample[:], rp-1)
+	highest := selectNth(sample[:], sampleSize-rq)
 	// The values at or beyond the thresholds: about r*n/sampleSize of
 	// each; twice that and the tail is room to spare.
 	lows := make([]float64, 0, 2*(mp+rp*n/sampleSize))
@@ -143,26 +140,13 @@ func least(c []float64, m int) (top, second float64) {
 	if m == 1 {
 		return top, top
 	}
-	return top, slices.Max(c[:m-1])
-}
-
-// keepLeast adds x to kept, the r least values seen so far in ascending
-// order, when it is among them.
-func keepLeast(kept []float64, r int, x float64) []float64 {
-	j := len(kept)
-	switch {
-	case j < r:
-		kept = append(kept, x)
-	case x < kept[r-1]:
-		j--
-	default:
-		return kept
+	second = c[0]
+	for _, x := range c[1 : m-1] {
+		if x > second { // a loop, not max: a call a value under WebAssembly
+			second = x
+		}
 	}
-	for ; j > 0 && x < kept[j-1]; j-- {
-		kept[j] = kept[j-1]
-	}
-	kept[j] = x
-	return kept
+	return top, second
 }
 
 // topHeap is a max-heap of the m smallest values of sign*a seen so far.
