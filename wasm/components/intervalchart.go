@@ -46,6 +46,7 @@ type IntervalPanel struct {
 // Render shows the chart when a row of the window has a verdict, or says
 // why not.
 func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
+	defer Span("render IntervalPanel")()
 	var rows []review.Row
 	compared := 0 // computed or not: the chart is sized for all of them at once
 	for _, r := range p.Rows {
@@ -151,6 +152,7 @@ const liveInterval = 1000
 // Render is the container, sized for every compared row, so that it keeps
 // its size while results arrive.
 func (c *IntervalChart) Render() vecty.ComponentOrHTML {
+	defer Span("render IntervalChart")()
 	c.bars = c.Bars
 	c.div = elem.Div(vecty.Markup(
 		prop.ID("interval-chart"),

@@ -34,6 +34,7 @@ type KeptNotice struct {
 
 // Render says what is kept, or that nothing is any more.
 func (k *KeptNotice) Render() vecty.ComponentOrHTML {
+	defer Span("render KeptNotice")()
 	var said vecty.List
 	names := namesOf(k.Kept.Names)
 	switch {

@@ -29,6 +29,7 @@ type Review struct {
 
 // Render lays the parts shown out.
 func (r *Review) Render() vecty.ComponentOrHTML {
+	defer Span("render Review")()
 	s := r.Store
 	first, rows := s.Window()
 	barsFirst, bars := s.Bars()

@@ -47,6 +47,7 @@ var shortcutKeys = [][2]string{
 
 // Render is the button that opens the list, and the list in its dialog.
 func (s *Shortcuts) Render() vecty.ComponentOrHTML {
+	defer Span("render Shortcuts")()
 	items := vecty.List{}
 	for _, k := range shortcutKeys {
 		items = append(items, elem.DefinitionTerm(elem.Code(vecty.Text(k[0]))), elem.Description(vecty.Text(k[1])))

@@ -41,6 +41,7 @@ func (r Reading) String() string {
 
 // Render shows progress while rows are computed and lists the problems.
 func (s *Status) Render() vecty.ComponentOrHTML {
+	defer Span("render Status")()
 	// A region of its own, named, so that what it says is in a landmark.
 	return elem.Section(
 		vecty.Markup(vecty.Class("status"), vecty.Attribute("aria-label", "Progress and problems")),

@@ -101,6 +101,8 @@ const defaultRowHeight = 31
 
 // Render shows the table, or a line saying no row matches.
 func (t *Table) Render() vecty.ComponentOrHTML {
+	defer Span("render Table")()
+	t.grid.refocus = t.grid.refocus || t.focused()
 	cols := t.columns()
 	t.follow()
 	t.grow()
@@ -109,7 +111,8 @@ func (t *Table) Render() vecty.ComponentOrHTML {
 			vecty.Attribute("role", "region"), vecty.Attribute("aria-label", "Results table"), event.Scroll(t.onScroll)),
 		elem.Table(
 			vecty.Markup(vecty.Class("results-table"), prop.ID("results"), vecty.Attribute("aria-rowcount", headRows+t.Total),
-				vecty.Attribute("role", "grid"), event.KeyDown(t.onGridKey), event.FocusIn(t.onGridFocus)), // one Tab stop: grid.go
+				vecty.Attribute("role", "grid"), event.KeyDown(t.onGridKey), event.FocusIn(t.onGridFocus), // one Tab stop: grid.go
+				event.Click(t.onClick)),
 			elem.Caption(vecty.Markup(vecty.Class("visually-hidden")), vecty.Text("Results, one row per benchmark, kind and backend")),
 			elem.TableHead(t.renderGroups(), t.renderHeader(cols)),
 			t.spacer(t.First, len(cols)),
@@ -210,6 +213,17 @@ func (t *Table) Mount() { NextFrame(t.tell) }
 
 func (t *Table) onScroll(*vecty.Event) { t.tell() }
 
+// onClick selects the row clicked: one listener for every row, which
+// renders its cells as HTML (TableRow).
+func (t *Table) onClick(e *vecty.Event) {
+	if e.Target.Get("closest").IsUndefined() {
+		return
+	}
+	if tr := e.Target.Call("closest", "tbody tr[data-row]"); tr.Truthy() {
+		t.Host.Dispatch(&actions.Select{Key: tr.Get("dataset").Get("row").String()})
+	}
+}
+
 // tell tells the store which rows the box shows, when that changed.
 func (t *Table) tell() {
 	if t.box == nil {
@@ -300,29 +314,36 @@ func (t *Table) renderHeader(cols []tableview.Column) *vecty.HTML {
 	return elem.TableRow(vecty.Markup(vecty.Attribute("aria-rowindex", 2)), cells)
 }
 
-func renderSide(s *stats.Stats, unit format.Unit) vecty.List {
+// sideHTML is a side's four numbers, in cells of HTML.
+func sideHTML(b *strings.Builder, s *stats.Stats, unit format.Unit) {
 	if s == nil {
-		return vecty.List{num(format.None, "median"), num(format.None, "spread"), num(format.None, "iqr"), num(format.None, "n")}
+		for _, class := range [...]string{"median", "spread", "iqr", "n"} {
+			numHTML(b, format.None, class)
+		}
+		return
 	}
 	// Every duration names its unit: a cell read alone (by a screen
 	// reader, or copied) says what it measures.
-	return vecty.List{
-		num(unit.Format(s.Median()), "median"),
-		num(unit.Span(s.P25(), s.P75()), "spread"),
-		num(unit.Format(s.IQR()), "iqr"),
-		num(strconv.Itoa(len(s.Sorted)), "n"),
-	}
+	numHTML(b, unit.Format(s.Median()), "median")
+	numHTML(b, unit.Span(s.P25(), s.P75()), "spread")
+	numHTML(b, unit.Format(s.IQR()), "iqr")
+	numHTML(b, strconv.Itoa(len(s.Sorted)), "n")
 }
 
-func num(text, class string) *vecty.HTML {
-	return elem.TableData(vecty.Markup(vecty.Class("num"), vecty.MarkupIf(class != "", vecty.Class(class))), vecty.Text(text))
+// numHTML is a cell of a number, in HTML; class is one word.
+func numHTML(b *strings.Builder, text, class string) {
+	b.WriteString(`<td class="num `)
+	b.WriteString(class)
+	b.WriteString(`">`)
+	escape(b, text)
+	b.WriteString(`</td>`)
 }
 
-// renderVerdict is the status in words and colour, with what a reader needs
-// to know about it: for a row being computed, for how long, in seconds,
-// and how far it is when its worker says (a soak run's row of 100,000
-// samples a side takes many seconds).
-func renderVerdict(r store.Row, elapsed int) *vecty.HTML {
+// verdictHTML is the status in words and colour, in HTML, with what a
+// reader needs to know about it: for a row being computed, for how long,
+// in seconds, and how far it is when its worker says (a soak run's row of
+// 100,000 samples a side takes many seconds).
+func verdictHTML(b *strings.Builder, r store.Row, elapsed int) {
 	text := format.Status(&r.Row, r.Status)
 	if r.Status == store.Pending {
 		text = "computing…"
@@ -339,8 +360,16 @@ func renderVerdict(r store.Row, elapsed int) *vecty.HTML {
 	if i := strings.Index(text, ": "); i > 0 {
 		word, detail = text[:i], text[i:]
 	}
-	return elem.Span(vecty.Markup(vecty.Class("pill", format.StatusClass(r.Status)), vecty.Attribute("title", text)),
-		vecty.Text(word),
-		vecty.If(detail != "", elem.Span(vecty.Markup(vecty.Class("detail")), vecty.Text(detail))),
-	)
+	b.WriteString(`<span class="pill `)
+	escape(b, format.StatusClass(r.Status))
+	b.WriteString(`" title="`)
+	escape(b, text)
+	b.WriteString(`">`)
+	escape(b, word)
+	if detail != "" {
+		b.WriteString(`<span class="detail">`)
+		escape(b, detail)
+		b.WriteString(`</span>`)
+	}
+	b.WriteString(`</span>`)
 }

@@ -13,6 +13,7 @@ package main
 
 import (
 	"os"
+	"reflect"
 	"runtime/debug"
 	"syscall/js"
 	"time"
@@ -87,7 +88,7 @@ type page struct {
 func newPage() *page {
 	p := &page{store: store.New(), doc: js.Global().Get("document"), charts: newECharts()}
 	p.app = &components.App{Store: p.store, Host: p}
-	p.pool = newPool(p.store.Dispatch)
+	p.pool = newPool(p.dispatch)
 	return p
 }
 
@@ -161,8 +162,17 @@ func (p *page) busy() bool {
 // What a reader does renders at once (see render), while computing too.
 func (p *page) Dispatch(a any) {
 	p.urgent = true
-	p.store.Dispatch(a)
+	p.dispatch(a)
 	p.urgent = false
+}
+
+// dispatch hands an action to the store, timed in the page's timing log
+// (components.Span) when it keeps one.
+func (p *page) dispatch(a any) {
+	if components.Tracing() {
+		defer components.Span("dispatch " + reflect.TypeOf(a).String())()
+	}
+	p.store.Dispatch(a)
 }
 
 // changed follows every action: rerender, send new work to the pool, and
@@ -232,6 +242,12 @@ func (p *page) render() {
 // measures how long that frame's work took (see liveGap).
 func (p *page) rerender() {
 	p.rendered = now()
+	if components.Tracing() {
+		// vecty renders in the frame it asks for: between these two.
+		var end func()
+		components.NextFrame(func() { end = components.Span("vecty frame") })
+		defer components.NextFrame(func() { end() })
+	}
 	vecty.Rerender(p.app)
 	if !p.costDue {
 		p.costDue = true
