@@ -35,6 +35,7 @@ type IntervalPanel struct {
 	Gen      int         `vecty:"prop"`
 	Compared bool        `vecty:"prop"`
 	Live     bool        `vecty:"prop"` // results are still arriving
+	MeanDue  bool        `vecty:"prop"` // every row is computed, the geomean not yet (IntervalChart)
 	// Geomean is the suite's shift, drawn as the first bar; nil until a
 	// worker computed it.
 	Geomean *stats.Geomean `vecty:"prop"`
@@ -83,7 +84,7 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 				vecty.Attribute("aria-label", "Interval bars, scrolling"), vecty.Attribute("tabindex", 0)),
 			&IntervalChart{
 				Host: p.Host, Rows: rows, Bars: compared + 1, First: p.First,
-				Selected: p.Selected, Dark: p.Dark, Gen: p.Gen, Live: p.Live, Geomean: p.Geomean,
+				Selected: p.Selected, Dark: p.Dark, Gen: p.Gen, Live: p.Live, MeanDue: p.MeanDue, Geomean: p.Geomean,
 			},
 		)
 	}
@@ -125,15 +126,21 @@ func legendItem(class, text string) *vecty.HTML {
 // vecty renders the div; the chart inside belongs to ECharts.
 type IntervalChart struct {
 	vecty.Core
-	Host     Host           `vecty:"prop"`
-	Rows     []review.Row   `vecty:"prop"` // computed rows, in the table's order
-	Bars     int            `vecty:"prop"` // how many rows the chart is sized for
-	First    int            `vecty:"prop"` // the table's row the bars start at: new rows are drawn anew
-	Selected string         `vecty:"prop"`
-	Dark     bool           `vecty:"prop"`
-	Gen      int            `vecty:"prop"` // the data generation to draw
-	Live     bool           `vecty:"prop"` // results are still arriving
-	Geomean  *stats.Geomean `vecty:"prop"`
+	Host     Host         `vecty:"prop"`
+	Rows     []review.Row `vecty:"prop"` // computed rows, in the table's order
+	Bars     int          `vecty:"prop"` // how many rows the chart is sized for
+	First    int          `vecty:"prop"` // the table's row the bars start at: new rows are drawn anew
+	Selected string       `vecty:"prop"`
+	Dark     bool         `vecty:"prop"`
+	Gen      int          `vecty:"prop"` // the data generation to draw
+	Live     bool         `vecty:"prop"` // results are still arriving
+	// MeanDue: every row is computed, and the suite's geomean, drawn as
+	// the first bar, is on its way. The bars wait for it, meanWait at
+	// most: it comes a moment after the last row, and the page is not
+	// ready before it, so drawing the rows without it first was a whole
+	// redraw more on the way to ready.
+	MeanDue bool           `vecty:"prop"`
+	Geomean *stats.Geomean `vecty:"prop"`
 
 	div     *vecty.HTML
 	chart   Chart
@@ -142,7 +149,12 @@ type IntervalChart struct {
 	bars    int     // how many rows the div is sized for
 	first   int     // the First last handed to the chart
 	due     bool    // a redraw is scheduled (see scrolled)
+	waiting bool    // a redraw is scheduled for when the geomean is late (see MeanDue)
 }
+
+// meanWait is how long, in milliseconds, the bars wait for the geomean
+// once every row is computed (see MeanDue).
+const meanWait = 250
 
 // liveInterval is how often, in milliseconds, the bars are redrawn while
 // results arrive: a redraw of many bars is the page's costliest step, and
@@ -187,6 +199,8 @@ func (c *IntervalChart) Unmount() {
 func (c *IntervalChart) SkipRender(prev vecty.Component) bool {
 	switch {
 	case c.chart == nil:
+	case c.Gen != c.drawn && c.MeanDue:
+		c.waitForMean()
 	case c.Gen != c.drawn && (!c.Live || now()-c.drawnAt >= liveInterval):
 		c.draw()
 	case c.First != c.first:
@@ -220,6 +234,25 @@ func (c *IntervalChart) scrolled() {
 		return
 	}
 	c.draw()
+}
+
+// waitForMean draws the bars meanWait from now, unless they were drawn
+// meanwhile (the geomean came).
+func (c *IntervalChart) waitForMean() {
+	if c.waiting {
+		return
+	}
+	c.waiting = true
+	var f js.Func
+	f = js.FuncOf(func(js.Value, []js.Value) any {
+		f.Release()
+		c.waiting = false
+		if c.chart != nil && c.Gen != c.drawn {
+			c.draw()
+		}
+		return nil
+	})
+	js.Global().Call("setTimeout", f, meanWait)
 }
 
 func (c *IntervalChart) draw() {

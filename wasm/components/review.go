@@ -53,6 +53,7 @@ func (r *Review) Render() vecty.ComponentOrHTML {
 				Host: r.Host, Rows: bars, First: barsFirst, Total: total,
 				Selected: view.Selected, Dark: s.Dark(),
 				Gen: s.Gen(store.IntervalChart), Compared: s.Compared(), Live: done < jobs,
+				MeanDue: done == jobs && s.Compared() && geomeanOf(s) == nil,
 				Geomean: geomeanOf(s), Common: common(s),
 			},
 		),

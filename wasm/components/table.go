@@ -114,7 +114,7 @@ func (t *Table) Render() vecty.ComponentOrHTML {
 				vecty.Attribute("role", "grid"), event.KeyDown(t.onGridKey), event.FocusIn(t.onGridFocus), // one Tab stop: grid.go
 				event.Click(t.onClick)),
 			elem.Caption(vecty.Markup(vecty.Class("visually-hidden")), vecty.Text("Results, one row per benchmark, kind and backend")),
-			elem.TableHead(t.renderGroups(), t.renderHeader(cols)),
+			&TableHead{Host: t.Host, View: t.View, Compared: t.Compared},
 			t.spacer(t.First, len(cols)),
 			elem.TableBody(t.rows()),
 			t.spacer(t.Total-t.First-t.limit, len(cols)),
@@ -252,9 +252,13 @@ func (t *Table) Unmount() {
 	t.box = nil
 }
 
-func (t *Table) columns() []tableview.Column {
+func (t *Table) columns() []tableview.Column { return columns(t.Compared) }
+
+// columns are the table's columns: with two reports, the shift and both
+// sides; with one alone, its side's numbers, whichever side it is in.
+func columns(compared bool) []tableview.Column {
 	cols := append([]tableview.Column{}, tableview.HeadColumns...)
-	if t.Compared {
+	if compared {
 		cols = append(cols, tableview.ShiftColumns...)
 		cols = append(cols, tableview.BaseColumns...)
 		return append(cols, tableview.CurColumns...)
@@ -263,7 +267,30 @@ func (t *Table) columns() []tableview.Column {
 	return append(cols, tableview.CurColumns...)
 }
 
-func (t *Table) renderGroups() *vecty.HTML {
+// TableHead is the table's header: the sides' groups over the columns,
+// and a button a column that sorts by it. It renders only when the sort
+// or the columns change, not with every render of the rows.
+type TableHead struct {
+	vecty.Core
+	Host     Host       `vecty:"prop"`
+	View     store.View `vecty:"prop"`
+	Compared bool       `vecty:"prop"`
+}
+
+// SkipRender skips a render that would show the same header.
+func (t *TableHead) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*TableHead)
+	return ok && t.Host == p.Host && t.Compared == p.Compared &&
+		t.View.Sort == p.View.Sort && t.View.Desc == p.View.Desc
+}
+
+// Render is the header's two rows.
+func (t *TableHead) Render() vecty.ComponentOrHTML {
+	defer Span("render TableHead")()
+	return elem.TableHead(t.renderGroups(), t.renderHeader(columns(t.Compared)))
+}
+
+func (t *TableHead) renderGroups() *vecty.HTML {
 	if !t.Compared {
 		return elem.TableRow(
 			vecty.Markup(vecty.Attribute("aria-rowindex", 1)),
@@ -289,7 +316,7 @@ func groupHead(span int, name string) *vecty.HTML {
 	)
 }
 
-func (t *Table) renderHeader(cols []tableview.Column) *vecty.HTML {
+func (t *TableHead) renderHeader(cols []tableview.Column) *vecty.HTML {
 	cells := vecty.List{}
 	for _, c := range cols {
 		c := c
