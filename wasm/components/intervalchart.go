@@ -44,6 +44,16 @@ type IntervalPanel struct {
 	Common int `vecty:"prop"`
 }
 
+// SkipRender skips a render that would show the same: the data the bars
+// show changes their generation (Gen), so the same generation, window
+// and style are the same panel, and the chart needs no redraw.
+func (p *IntervalPanel) SkipRender(prev vecty.Component) bool {
+	q, ok := prev.(*IntervalPanel)
+	return ok && p.Host == q.Host && p.Gen == q.Gen && p.First == q.First && p.Total == q.Total && len(p.Rows) == len(q.Rows) &&
+		p.Selected == q.Selected && p.Dark == q.Dark && p.Compared == q.Compared && p.Live == q.Live && p.MeanDue == q.MeanDue &&
+		p.Common == q.Common && (p.Geomean == nil) == (q.Geomean == nil)
+}
+
 // Render shows the chart when a row of the window has a verdict, or says
 // why not.
 func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
@@ -149,7 +159,7 @@ type IntervalChart struct {
 	bars    int     // how many rows the div is sized for
 	first   int     // the First last handed to the chart
 	due     bool    // a redraw is scheduled (see scrolled)
-	waiting bool    // a redraw is scheduled for when the geomean is late (see MeanDue)
+	waiting bool    // a draw is scheduled (see drawAfter)
 }
 
 // meanWait is how long, in milliseconds, the bars wait for the geomean
@@ -200,9 +210,14 @@ func (c *IntervalChart) SkipRender(prev vecty.Component) bool {
 	switch {
 	case c.chart == nil:
 	case c.Gen != c.drawn && c.MeanDue:
-		c.waitForMean()
+		c.drawAfter(meanWait)
 	case c.Gen != c.drawn && (!c.Live || now()-c.drawnAt >= liveInterval):
 		c.draw()
+	case c.Gen != c.drawn:
+		// Results arrive: the bars catch up once liveInterval has passed
+		// since their last draw, whether or not the page renders then
+		// (IntervalPanel skips renders of the same generation).
+		c.drawAfter(liveInterval - (now() - c.drawnAt))
 	case c.First != c.first:
 		c.scrolled()
 	}
@@ -236,9 +251,9 @@ func (c *IntervalChart) scrolled() {
 	c.draw()
 }
 
-// waitForMean draws the bars meanWait from now, unless they were drawn
-// meanwhile (the geomean came).
-func (c *IntervalChart) waitForMean() {
+// drawAfter draws the bars ms milliseconds from now, unless they are
+// drawn meanwhile, or a draw is already scheduled.
+func (c *IntervalChart) drawAfter(ms float64) {
 	if c.waiting {
 		return
 	}
@@ -252,7 +267,7 @@ func (c *IntervalChart) waitForMean() {
 		}
 		return nil
 	})
-	js.Global().Call("setTimeout", f, meanWait)
+	js.Global().Call("setTimeout", f, ms)
 }
 
 func (c *IntervalChart) draw() {

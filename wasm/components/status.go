@@ -3,6 +3,7 @@
 package components
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -37,6 +38,12 @@ func (r Reading) String() string {
 		return r.Name + " " + mb(r.Read) + " MB"
 	}
 	return r.Name + " " + mb(r.Read) + " of " + mb(r.Size) + " MB"
+}
+
+// SkipRender skips a render that would say the same.
+func (s *Status) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*Status)
+	return ok && s.Done == p.Done && s.Total == p.Total && slices.Equal(s.Reading, p.Reading) && slices.Equal(s.Problems, p.Problems)
 }
 
 // Render shows progress while rows are computed and lists the problems.

@@ -78,7 +78,7 @@ func (t *Table) grow() {
 	NextFrame(func() {
 		t.growDue = false
 		if growing[t] {
-			t.limit += max(growStep, t.limit)
+			t.limit += max(growStep, 2*t.limit)
 			vecty.Rerender(t)
 		}
 	})
