@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,8 +10,10 @@ import (
 	"testing"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
 
 	"github.com/benchview/benchview/internal/suitegen"
@@ -293,6 +296,54 @@ func drop(b *testing.B, br *browser, base, cur string) (ready, longest float64, 
 		b.Fatalf("the probe saw no change or no ready: %+v", t)
 	}
 	return t.Ready - t.Changed, t.longest(t.Changed, t.Ready), t
+}
+
+// profileDrops has BENCHVIEW_PROFILE=FILE profile the main thread from
+// each drop to ready and write the functions that took the most of it
+// (self time, summed over the drops) to FILE; a page built without -s
+// names the WebAssembly functions.
+func profileDrops(b *testing.B, br *browser, d func()) {
+	path := os.Getenv("BENCHVIEW_PROFILE")
+	if path == "" {
+		d()
+		return
+	}
+	if _, err := chromedp.Call(br.ctx, profiler.Enable, cdp.Empty{}); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := chromedp.Call(br.ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 200}); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := chromedp.Call(br.ctx, profiler.Start, cdp.Empty{}); err != nil {
+		b.Fatal(err)
+	}
+	d()
+	res, err := chromedp.Call(br.ctx, profiler.Stop, cdp.Empty{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := res.Profile
+	self := map[string]float64{}
+	byID := map[int64]string{}
+	for _, n := range p.Nodes {
+		byID[n.ID] = n.CallFrame.FunctionName + " " + strings.TrimPrefix(n.CallFrame.URL, br.origin)
+	}
+	for i, id := range p.Samples {
+		if i < len(p.TimeDeltas) {
+			self[byID[id]] += float64(p.TimeDeltas[i]) / 1000
+		}
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	names := slices.Collect(maps.Keys(self))
+	slices.SortFunc(names, func(x, y string) int { return int(self[y]*1000 - self[x]*1000) })
+	for _, n := range names[:min(60, len(names))] {
+		fmt.Fprintf(f, "%8.1f ms  %s\n", self[n], n)
+	}
+	fmt.Fprintln(f, "--")
 }
 
 // probed is what the probe recorded, with the viewer's timing log.

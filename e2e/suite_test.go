@@ -138,7 +138,9 @@ func BenchmarkSuite(b *testing.B) {
 				native = append(native, timeCompare(b, base, cur))
 				br := withProbe(b)
 				for range p.drops {
-					r, l, t := dropWithin(b, br, base, cur, suiteTimeout)
+					var r, l float64
+					var t timings
+					profileDrops(b, br, func() { r, l, t = dropWithin(b, br, base, cur, suiteTimeout) })
 					ready, longest = append(ready, r), append(longest, l)
 					b.Logf("%s: ready after %.0f ms: %s", p.name, r, t.timeline())
 					if tracing() {
