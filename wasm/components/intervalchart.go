@@ -21,8 +21,8 @@ import (
 // IntervalPanel frames the interval bars with a title and a legend.
 //
 // The bars are those of the store's Bars, in the table's order: every row
-// of a table of up to a hundred rows, and of a longer one the rows in the
-// table's view, never thousands of unreadable bars. A note then says which
+// of a table of up to 64 rows, and of a longer one
+// the rows in the table's view, never thousands of unreadable bars. A note then says which
 // rows they are, and the bars follow the table as it scrolls.
 type IntervalPanel struct {
 	vecty.Core

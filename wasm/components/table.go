@@ -55,8 +55,8 @@ type Table struct {
 }
 
 // grow renders the window in steps whenever it changes: growStep rows in
-// one frame (the top of the view), then in each frame after as many more
-// as show already, until the whole window shows. A hundred rows at once
+// one frame (the top of the view), then in each frame after twice as many
+// more as show already, until the whole window shows. A hundred rows at once
 // (a table's first render, a sort, a scroll to another window) made one
 // task of the page's longest; the rows a reader sees come first.
 func (t *Table) grow() {
