@@ -160,6 +160,12 @@ func (s *Store) shownRows() []int {
 	return s.shown
 }
 
+// OrderDue reports whether the rows the table shows, in its order, are
+// to be computed anew when next asked for (Shown, Window): at ten
+// thousand rows the default order takes tens of milliseconds, which the
+// page spends in a task of its own rather than in a render.
+func (s *Store) OrderDue() bool { return s.review != nil && s.shown == nil }
+
 // orderTable is the review's rows as tableview orders and filters them,
 // made anew once comparisons arrived since the last.
 func (s *Store) orderTable() *tableview.Table {

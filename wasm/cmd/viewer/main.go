@@ -71,6 +71,7 @@ type page struct {
 	urgent      bool        // the action being dispatched is the reader's (Dispatch)
 	geomeanSent int         // the review whose geomean is being computed
 	renderDue   bool        // a render is scheduled for a coming frame
+	ordering    bool        // a task will order the table's rows, then render (orderFirst)
 	rendered    float64     // when the page last rendered, in performance.now() milliseconds
 	renderCost  float64     // how long the last render's frame took, in milliseconds (see liveGap)
 	costDue     bool        // a frame will measure renderCost
@@ -216,6 +217,10 @@ func (p *page) tick() {
 func (p *page) render() {
 	if done, total := p.store.Progress(); done == total || p.urgent || p.store.ReviewID() != p.shownReview {
 		p.shownReview = p.store.ReviewID() // a new review shows at once
+		if done == total && !p.urgent && p.store.OrderDue() {
+			p.orderFirst()
+			return
+		}
 		p.rerender()
 		return
 	}
@@ -236,6 +241,23 @@ func (p *page) render() {
 	// A timer, not a look at the clock every frame: each look was a
 	// callback of its own, sixty a second for the whole computation.
 	time.AfterFunc(time.Duration(wait*float64(time.Millisecond)), func() { components.NextFrame(frame) })
+}
+
+// orderFirst has the store order the table's rows (the default order,
+// once every row is computed) in a task of its own, then renders: at ten
+// thousand rows the order and the render of its first rows, in one
+// frame, were a task of 130 ms.
+func (p *page) orderFirst() {
+	if p.ordering {
+		return
+	}
+	p.ordering = true
+	go func() {
+		yield()
+		p.ordering = false
+		p.store.Shown()
+		p.rerender()
+	}()
 }
 
 // rerender has vecty render the page in the next animation frame, and
