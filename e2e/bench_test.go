@@ -153,6 +153,9 @@ func (t timings) traceReport(from, to float64) string {
 			continue
 		}
 		fmt.Fprintf(&b, "\n\ttask %.0f ms at %.0f:", task[1], task[0]-t.Changed)
+		if f, ok := t.longestFrame(task[0], task[0]+task[1]); ok {
+			fmt.Fprintf(&b, " [frame %.0f: rendering %.0f, style and layout %.0f]", f.Duration, f.Render, f.StyleAndLayout)
+		}
 		for _, s := range t.Trace {
 			if s.Start >= task[0] && s.Start < task[0]+task[1] && (s.Dur >= 2 || s.Cycles > 0) {
 				fmt.Fprintf(&b, " %s %.1f@%.0f", s.Name, s.Dur, s.Start-task[0])
