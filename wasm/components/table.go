@@ -47,6 +47,7 @@ type Table struct {
 	box       *vecty.HTML // the scrolling box
 	rowHeight float64     // a row's height in pixels, measured once rows show
 	reset, at int         // the Reset and At the box last scrolled for
+	revealGen int         // counts reveals: a later one replaces one waiting for its row
 	told      [2]int      // the rows in view last told the store
 	limit     int         // rows of the window rendered (see grow)
 	window    [3]int      // First, len(Rows) and Reset when limit was set
@@ -191,19 +192,40 @@ func (t *Table) follow() {
 }
 
 // reveal scrolls the selected row into the middle of the box, unless it
-// is in view, once the box is laid out.
+// is in view, once the box is laid out: to where the rows' height says
+// it is, and, once the row is rendered (the window may move, and grow
+// over a few frames), to where it is. Rows differ in height by a pixel
+// or so, and the spacers' estimate of hundreds of rows can be some
+// pixels off.
 func (t *Table) reveal() {
+	t.revealGen++
+	t.revealIn(t.revealGen, wantFrames)
+}
+
+func (t *Table) revealIn(gen, frames int) {
 	NextFrame(func() {
-		if t.box == nil || t.at < 0 {
+		if t.box == nil || t.at < 0 || gen != t.revealGen {
 			return
 		}
 		el := t.box.Node()
-		head := el.Call("querySelector", "thead").Get("offsetHeight").Float()
-		h := t.height()
+		head := t.headHeight()
 		top, view := el.Get("scrollTop").Float(), el.Get("clientHeight").Float()-head
+		if tr := t.rowNode(t.at); tr.Truthy() {
+			b, r := el.Call("getBoundingClientRect"), tr.Call("getBoundingClientRect")
+			y := r.Get("top").Float() - (b.Get("top").Float() + el.Get("clientTop").Float() + head) // below the view's top
+			h := r.Get("height").Float()
+			if y < 0 || y+h > view {
+				el.Set("scrollTop", max(0, top+y-(view-h)/2))
+			}
+			return
+		}
+		h := t.height()
 		y := float64(t.at) * h
 		if y < top || y+h > top+view {
 			el.Set("scrollTop", max(0, y-view/2))
+		}
+		if frames > 0 {
+			t.revealIn(gen, frames-1)
 		}
 	})
 }

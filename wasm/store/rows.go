@@ -183,8 +183,12 @@ const (
 	Margin     = 25
 	windowStep = 50
 	// minWindow is the fewest rows a window has when the table has them:
-	// a review of up to that many rows is rendered whole.
-	minWindow = 100
+	// a review of up to that many rows is rendered whole. Every row in
+	// the document is laid out again when the table changes (a column is
+	// as wide as its widest cell): a window of a hundred rows, for a view
+	// of some fifteen, made frames of tens of milliseconds of style and
+	// layout alone.
+	minWindow = 64
 	// wholeBars is how many rows the interval chart draws all of, in the
 	// table's order; past that, it draws the rows in the table's view.
 	// ECharts draws every bar on one canvas: a hundred bars made a canvas
