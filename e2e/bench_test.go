@@ -2,14 +2,18 @@ package e2e
 
 import (
 	"fmt"
+	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
 
 	"github.com/benchview/benchview/internal/suitegen"
@@ -75,6 +79,94 @@ type timings struct {
 	Events                  [][2]any
 	Tasks                   [][2]float64
 	Frames                  []frame
+	// Trace is the viewer's timing log (components.Span), when tracing.
+	Trace []span
+}
+
+// span is an entry of the viewer's timing log: what ran, when and for
+// how long, and how many collections ran meanwhile and for how long (ms).
+type span struct {
+	Name         string
+	Start, Dur   float64
+	Cycles, GCms float64
+}
+
+// traceProbe starts the viewer's timing log, and adds to it every
+// animation-frame callback and every timer, as "raf" and "timeout" spans.
+const traceProbe = `
+window.benchviewTrace = [];
+for (const [fn, name] of [["requestAnimationFrame", "raf"], ["setTimeout", "timeout"]]) {
+	const orig = window[fn].bind(window);
+	window[fn] = (cb, ...rest) => orig((...args) => {
+		const t0 = performance.now();
+		try { return cb(...args); } finally { benchviewTrace.push([name, t0, performance.now() - t0, 0, 0]); }
+	}, ...rest);
+}
+`
+
+// tracing reports whether the benchmarks have the viewer keep its timing
+// log (BENCHVIEW_TRACE=1), and log what it says of each drop. The log
+// costs the page time: figures taken with it are not the page's.
+func tracing() bool { return os.Getenv("BENCHVIEW_TRACE") != "" }
+
+// traceReport says what the viewer's timing log holds between from and
+// to: every span of each name (count, total and longest ms, collections),
+// then each main-thread task of 50 ms or more and the spans in it.
+func (t timings) traceReport(from, to float64) string {
+	var b strings.Builder
+	type agg struct {
+		n             int
+		total, most   float64
+		cycles, gcSec float64
+	}
+	by := map[string]*agg{}
+	var names []string
+	for _, s := range t.Trace {
+		if s.Start+s.Dur < from || s.Start > to {
+			continue
+		}
+		a := by[s.Name]
+		if a == nil {
+			a = &agg{}
+			by[s.Name] = a
+			names = append(names, s.Name)
+		}
+		a.n++
+		a.total += s.Dur
+		a.most = max(a.most, s.Dur)
+		a.cycles += s.Cycles
+		a.gcSec += s.GCms
+	}
+	slices.SortFunc(names, func(x, y string) int { return int(by[y].total*1000 - by[x].total*1000) })
+	for _, n := range names {
+		a := by[n]
+		fmt.Fprintf(&b, "\n\t%-34s %4d× total %6.1f ms, longest %5.1f, GC %2.0f× %5.1f ms", n, a.n, a.total, a.most, a.cycles, a.gcSec)
+	}
+	b.WriteString("\n\tfrom the last result to ready:")
+	for _, s := range t.Trace {
+		if s.Start >= t.LastResult && s.Start <= to && (s.Dur >= 3 || s.Cycles > 0) {
+			fmt.Fprintf(&b, " %s %.1f@%.0f;", s.Name, s.Dur, s.Start-t.Changed)
+		}
+	}
+	for _, task := range t.Tasks {
+		if task[0]+task[1] < from || task[0] > to {
+			continue
+		}
+		fmt.Fprintf(&b, "\n\ttask %.0f ms at %.0f:", task[1], task[0]-t.Changed)
+		if f, ok := t.longestFrame(task[0], task[0]+task[1]); ok {
+			fmt.Fprintf(&b, " [frame %.0f: rendering %.0f, style and layout %.0f]", f.Duration, f.Render, f.StyleAndLayout)
+		}
+		for _, s := range t.Trace {
+			if s.Start >= task[0] && s.Start < task[0]+task[1] && (s.Dur >= 2 || s.Cycles > 0) {
+				fmt.Fprintf(&b, " %s %.1f@%.0f", s.Name, s.Dur, s.Start-task[0])
+				if s.Cycles > 0 {
+					fmt.Fprintf(&b, "[GC %.0f× %.1f]", s.Cycles, s.GCms)
+				}
+				b.WriteString(";")
+			}
+		}
+	}
+	return b.String()
 }
 
 // frame is a long animation frame: how long it took, how much of its end
@@ -141,10 +233,15 @@ func (t timings) longest(from, to float64) float64 {
 	return m
 }
 
-// withProbe opens a browser whose pages all run the probe first.
+// withProbe opens a browser whose pages all run the probe first; with
+// BENCHVIEW_TRACE set, the viewer's timing log too (tracing).
 func withProbe(b *testing.B) *browser {
 	br := open(b, serve(b))
-	if _, err := chromedp.Call(br.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probe}); err != nil {
+	source := probe
+	if tracing() {
+		source += traceProbe
+	}
+	if _, err := chromedp.Call(br.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: source}); err != nil {
 		b.Fatal(err)
 	}
 	return br
@@ -197,11 +294,64 @@ func drop(b *testing.B, br *browser, base, cur string) (ready, longest float64, 
 	br.do(b, chromedp.Navigate(br.origin+"/"))
 	br.waitFor(b, "the viewer to start", `document.body.dataset.state === "idle"`)
 	br.setFiles(b, base, cur)
-	t = eval[timings](b, br, `__bench`)
+	t = probed(b, br)
 	if t.Ready == 0 || t.Changed == 0 {
 		b.Fatalf("the probe saw no change or no ready: %+v", t)
 	}
 	return t.Ready - t.Changed, t.longest(t.Changed, t.Ready), t
+}
+
+// profileDrops has BENCHVIEW_PROFILE=FILE profile the main thread from
+// each drop to ready and write the functions that took the most of it
+// (self time, summed over the drops) to FILE; a page built without -s
+// names the WebAssembly functions.
+func profileDrops(b *testing.B, br *browser, d func()) {
+	path := os.Getenv("BENCHVIEW_PROFILE")
+	if path == "" {
+		d()
+		return
+	}
+	if _, err := chromedp.Call(br.ctx, profiler.Enable, cdp.Empty{}); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := chromedp.Call(br.ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 200}); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := chromedp.Call(br.ctx, profiler.Start, cdp.Empty{}); err != nil {
+		b.Fatal(err)
+	}
+	d()
+	res, err := chromedp.Call(br.ctx, profiler.Stop, cdp.Empty{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := res.Profile
+	self := map[string]float64{}
+	byID := map[int64]string{}
+	for _, n := range p.Nodes {
+		byID[n.ID] = n.CallFrame.FunctionName + " " + strings.TrimPrefix(n.CallFrame.URL, br.origin)
+	}
+	for i, id := range p.Samples {
+		if i < len(p.TimeDeltas) {
+			self[byID[id]] += float64(p.TimeDeltas[i]) / 1000
+		}
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	names := slices.Collect(maps.Keys(self))
+	slices.SortFunc(names, func(x, y string) int { return int(self[y]*1000 - self[x]*1000) })
+	for _, n := range names[:min(60, len(names))] {
+		fmt.Fprintf(f, "%8.1f ms  %s\n", self[n], n)
+	}
+	fmt.Fprintln(f, "--")
+}
+
+// probed is what the probe recorded, with the viewer's timing log.
+func probed(b *testing.B, br *browser) timings {
+	return eval[timings](b, br, `({...__bench, trace: (window.benchviewTrace || []).map(e => ({name: e[0], start: e[1], dur: e[2], cycles: e[3], gcms: e[4]}))})`)
 }
 
 // median is the middle of xs (the mean of the middle two for an even count).

@@ -138,9 +138,14 @@ func BenchmarkSuite(b *testing.B) {
 				native = append(native, timeCompare(b, base, cur))
 				br := withProbe(b)
 				for range p.drops {
-					r, l, t := dropWithin(b, br, base, cur, suiteTimeout)
+					var r, l float64
+					var t timings
+					profileDrops(b, br, func() { r, l, t = dropWithin(b, br, base, cur, suiteTimeout) })
 					ready, longest = append(ready, r), append(longest, l)
 					b.Logf("%s: ready after %.0f ms: %s", p.name, r, t.timeline())
+					if tracing() {
+						b.Logf("trace:%s", t.traceReport(t.Changed, t.Ready))
+					}
 				}
 				m := eval[[]float64](b, br, `[performance.memory ? performance.memory.usedJSHeapSize : 0, globalThis.benchviewMemory ? benchviewMemory() : 0]`)
 				heap, wasm = append(heap, m[0]/1e6), append(wasm, m[1]/1e6)
@@ -179,7 +184,7 @@ func dropWithin(b *testing.B, br *browser, base, cur string, d time.Duration) (r
 	br.do(b, chromedp.Navigate(br.origin+"/"))
 	br.waitFor(b, "the viewer to start", `document.body.dataset.state === "idle"`)
 	br.setFilesWithin(b, d, base, cur)
-	t = eval[timings](b, br, `__bench`)
+	t = probed(b, br)
 	if t.Ready == 0 || t.Changed == 0 {
 		b.Fatalf("the probe saw no change or no ready: %+v", t)
 	}

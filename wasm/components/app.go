@@ -34,6 +34,7 @@ func (a *App) Shown() store.Phase { return a.shown }
 // landmark: the review (summary, charts, table) once there is one, what it
 // will show before.
 func (a *App) Render() vecty.ComponentOrHTML {
+	defer Span("render App")()
 	s := a.Store
 	a.shown = s.Phase()
 	done, total := s.Progress()

@@ -32,6 +32,7 @@ func (d *DropZone) ID() string {
 
 // Render shows the side's name, what it holds, and the picker.
 func (d *DropZone) Render() vecty.ComponentOrHTML {
+	defer Span("render DropZone")()
 	status := "Drop a report here, or choose a file"
 	switch {
 	case d.Loading:

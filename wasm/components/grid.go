@@ -35,6 +35,10 @@ type grid struct {
 	want    int
 	syncDue bool // a frame will sync the grid
 	at      int  // the selected row's place when the grid last synced (Table.At)
+	// refocus: the focus was in the table when it last rendered. A row
+	// whose cells changed has new elements (TableRow), and the focus on
+	// an old one went to the body: sync puts it back on the active cell.
+	refocus bool
 }
 
 // wantFrames is how many frames a move waits at most for the row it moved
@@ -84,6 +88,10 @@ func (t *Table) sync() {
 	g := &t.grid
 	active := js.Global().Get("document").Get("activeElement")
 	inside := active.Truthy() && t.box.Node().Call("contains", active).Bool()
+	if g.refocus && !inside && (!active.Truthy() || active.Equal(js.Global().Get("document").Get("body"))) {
+		inside = true // the focused element left the document with its row's old cells
+	}
+	g.refocus = false
 	if t.At != g.at {
 		// A row selected elsewhere (a bar, a link) is where Tab enters.
 		g.at = t.At
@@ -116,6 +124,15 @@ func (t *Table) sync() {
 	if inside && !active.Equal(el) {
 		el.Call("focus", map[string]any{"preventScroll": true})
 	}
+}
+
+// focused reports whether the focus is in the table's box.
+func (t *Table) focused() bool {
+	if t.box == nil {
+		return false
+	}
+	active := js.Global().Get("document").Get("activeElement")
+	return active.Truthy() && t.box.Node().Call("contains", active).Bool()
 }
 
 // rove makes el the grid's one Tab stop.

@@ -37,6 +37,7 @@ func (h *Header) SkipRender(prev vecty.Component) bool {
 
 // Render shows the title, the sentence and the actions.
 func (h *Header) Render() vecty.ComponentOrHTML {
+	defer Span("render Header")()
 	return elem.Header(
 		vecty.Markup(vecty.Class("page-header")),
 		elem.Div(
@@ -132,6 +133,7 @@ type Intro struct {
 
 // Render says what the page will show.
 func (i *Intro) Render() vecty.ComponentOrHTML {
+	defer Span("render Intro")()
 	return elem.Main(
 		vecty.Markup(vecty.Class("intro")),
 		elem.Heading2(vecty.Text("What you will see")),

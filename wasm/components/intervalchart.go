@@ -21,8 +21,8 @@ import (
 // IntervalPanel frames the interval bars with a title and a legend.
 //
 // The bars are those of the store's Bars, in the table's order: every row
-// of a table of up to a hundred rows, and of a longer one the rows in the
-// table's view, never thousands of unreadable bars. A note then says which
+// of a table of up to 64 rows, and of a longer one
+// the rows in the table's view, never thousands of unreadable bars. A note then says which
 // rows they are, and the bars follow the table as it scrolls.
 type IntervalPanel struct {
 	vecty.Core
@@ -35,6 +35,7 @@ type IntervalPanel struct {
 	Gen      int         `vecty:"prop"`
 	Compared bool        `vecty:"prop"`
 	Live     bool        `vecty:"prop"` // results are still arriving
+	MeanDue  bool        `vecty:"prop"` // every row is computed, the geomean not yet (IntervalChart)
 	// Geomean is the suite's shift, drawn as the first bar; nil until a
 	// worker computed it.
 	Geomean *stats.Geomean `vecty:"prop"`
@@ -43,9 +44,20 @@ type IntervalPanel struct {
 	Common int `vecty:"prop"`
 }
 
+// SkipRender skips a render that would show the same: the data the bars
+// show changes their generation (Gen), so the same generation, window
+// and style are the same panel, and the chart needs no redraw.
+func (p *IntervalPanel) SkipRender(prev vecty.Component) bool {
+	q, ok := prev.(*IntervalPanel)
+	return ok && p.Host == q.Host && p.Gen == q.Gen && p.First == q.First && p.Total == q.Total && len(p.Rows) == len(q.Rows) &&
+		p.Selected == q.Selected && p.Dark == q.Dark && p.Compared == q.Compared && p.Live == q.Live && p.MeanDue == q.MeanDue &&
+		p.Common == q.Common && (p.Geomean == nil) == (q.Geomean == nil)
+}
+
 // Render shows the chart when a row of the window has a verdict, or says
 // why not.
 func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
+	defer Span("render IntervalPanel")()
 	var rows []review.Row
 	compared := 0 // computed or not: the chart is sized for all of them at once
 	for _, r := range p.Rows {
@@ -82,7 +94,7 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 				vecty.Attribute("aria-label", "Interval bars, scrolling"), vecty.Attribute("tabindex", 0)),
 			&IntervalChart{
 				Host: p.Host, Rows: rows, Bars: compared + 1, First: p.First,
-				Selected: p.Selected, Dark: p.Dark, Gen: p.Gen, Live: p.Live, Geomean: p.Geomean,
+				Selected: p.Selected, Dark: p.Dark, Gen: p.Gen, Live: p.Live, MeanDue: p.MeanDue, Geomean: p.Geomean,
 			},
 		)
 	}
@@ -124,15 +136,21 @@ func legendItem(class, text string) *vecty.HTML {
 // vecty renders the div; the chart inside belongs to ECharts.
 type IntervalChart struct {
 	vecty.Core
-	Host     Host           `vecty:"prop"`
-	Rows     []review.Row   `vecty:"prop"` // computed rows, in the table's order
-	Bars     int            `vecty:"prop"` // how many rows the chart is sized for
-	First    int            `vecty:"prop"` // the table's row the bars start at: new rows are drawn anew
-	Selected string         `vecty:"prop"`
-	Dark     bool           `vecty:"prop"`
-	Gen      int            `vecty:"prop"` // the data generation to draw
-	Live     bool           `vecty:"prop"` // results are still arriving
-	Geomean  *stats.Geomean `vecty:"prop"`
+	Host     Host         `vecty:"prop"`
+	Rows     []review.Row `vecty:"prop"` // computed rows, in the table's order
+	Bars     int          `vecty:"prop"` // how many rows the chart is sized for
+	First    int          `vecty:"prop"` // the table's row the bars start at: new rows are drawn anew
+	Selected string       `vecty:"prop"`
+	Dark     bool         `vecty:"prop"`
+	Gen      int          `vecty:"prop"` // the data generation to draw
+	Live     bool         `vecty:"prop"` // results are still arriving
+	// MeanDue: every row is computed, and the suite's geomean, drawn as
+	// the first bar, is on its way. The bars wait for it, meanWait at
+	// most: it comes a moment after the last row, and the page is not
+	// ready before it, so drawing the rows without it first was a whole
+	// redraw more on the way to ready.
+	MeanDue bool           `vecty:"prop"`
+	Geomean *stats.Geomean `vecty:"prop"`
 
 	div     *vecty.HTML
 	chart   Chart
@@ -141,7 +159,12 @@ type IntervalChart struct {
 	bars    int     // how many rows the div is sized for
 	first   int     // the First last handed to the chart
 	due     bool    // a redraw is scheduled (see scrolled)
+	waiting bool    // a draw is scheduled (see drawAfter)
 }
+
+// meanWait is how long, in milliseconds, the bars wait for the geomean
+// once every row is computed (see MeanDue).
+const meanWait = 250
 
 // liveInterval is how often, in milliseconds, the bars are redrawn while
 // results arrive: a redraw of many bars is the page's costliest step, and
@@ -151,6 +174,7 @@ const liveInterval = 1000
 // Render is the container, sized for every compared row, so that it keeps
 // its size while results arrive.
 func (c *IntervalChart) Render() vecty.ComponentOrHTML {
+	defer Span("render IntervalChart")()
 	c.bars = c.Bars
 	c.div = elem.Div(vecty.Markup(
 		prop.ID("interval-chart"),
@@ -185,8 +209,15 @@ func (c *IntervalChart) Unmount() {
 func (c *IntervalChart) SkipRender(prev vecty.Component) bool {
 	switch {
 	case c.chart == nil:
+	case c.Gen != c.drawn && c.MeanDue:
+		c.drawAfter(meanWait)
 	case c.Gen != c.drawn && (!c.Live || now()-c.drawnAt >= liveInterval):
 		c.draw()
+	case c.Gen != c.drawn:
+		// Results arrive: the bars catch up once liveInterval has passed
+		// since their last draw, whether or not the page renders then
+		// (IntervalPanel skips renders of the same generation).
+		c.drawAfter(liveInterval - (now() - c.drawnAt))
 	case c.First != c.first:
 		c.scrolled()
 	}
@@ -218,6 +249,25 @@ func (c *IntervalChart) scrolled() {
 		return
 	}
 	c.draw()
+}
+
+// drawAfter draws the bars ms milliseconds from now, unless they are
+// drawn meanwhile, or a draw is already scheduled.
+func (c *IntervalChart) drawAfter(ms float64) {
+	if c.waiting {
+		return
+	}
+	c.waiting = true
+	var f js.Func
+	f = js.FuncOf(func(js.Value, []js.Value) any {
+		f.Release()
+		c.waiting = false
+		if c.chart != nil && c.Gen != c.drawn {
+			c.draw()
+		}
+		return nil
+	})
+	js.Global().Call("setTimeout", f, ms)
 }
 
 func (c *IntervalChart) draw() {

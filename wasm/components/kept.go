@@ -3,6 +3,7 @@
 package components
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hexops/vecty"
@@ -32,8 +33,16 @@ type KeptNotice struct {
 	Kept Kept `vecty:"prop"`
 }
 
+// SkipRender skips a render that would say the same.
+func (k *KeptNotice) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*KeptNotice)
+	return ok && k.Host == p.Host && slices.Equal(k.Kept.Names, p.Kept.Names) && k.Kept.Restored == p.Kept.Restored &&
+		k.Kept.Offered == p.Kept.Offered && k.Kept.Forgotten == p.Kept.Forgotten
+}
+
 // Render says what is kept, or that nothing is any more.
 func (k *KeptNotice) Render() vecty.ComponentOrHTML {
+	defer Span("render KeptNotice")()
 	var said vecty.List
 	names := namesOf(k.Kept.Names)
 	switch {

@@ -25,6 +25,7 @@ type Loader struct {
 
 // Render shows Baseline, Swap, Current, and the example links.
 func (l *Loader) Render() vecty.ComponentOrHTML {
+	defer Span("render Loader")()
 	return elem.Section(
 		vecty.Markup(vecty.Class("loader"), vecty.Attribute("aria-label", "Reports")),
 		elem.Div(

@@ -29,6 +29,7 @@ type Review struct {
 
 // Render lays the parts shown out.
 func (r *Review) Render() vecty.ComponentOrHTML {
+	defer Span("render Review")()
 	s := r.Store
 	first, rows := s.Window()
 	barsFirst, bars := s.Bars()
@@ -52,6 +53,7 @@ func (r *Review) Render() vecty.ComponentOrHTML {
 				Host: r.Host, Rows: bars, First: barsFirst, Total: total,
 				Selected: view.Selected, Dark: s.Dark(),
 				Gen: s.Gen(store.IntervalChart), Compared: s.Compared(), Live: done < jobs,
+				MeanDue: done == jobs && s.Compared() && geomeanOf(s) == nil,
 				Geomean: geomeanOf(s), Common: common(s),
 			},
 		),

@@ -33,6 +33,7 @@ type RunOrderPanel struct {
 
 // Render shows the selected row's name and chart, or how to pick one.
 func (p *RunOrderPanel) Render() vecty.ComponentOrHTML {
+	defer Span("render RunOrderPanel")()
 	var body vecty.ComponentOrHTML
 	title := elem.Heading2(vecty.Markup(prop.ID("run-order-title")), vecty.Text("Run order"))
 	switch {
@@ -85,6 +86,7 @@ type RunOrderGrid struct {
 
 // Render lists one card per row.
 func (g *RunOrderGrid) Render() vecty.ComponentOrHTML {
+	defer Span("render RunOrderGrid")()
 	cards := vecty.List{}
 	for _, r := range g.Rows {
 		if r.BaseStats == nil && r.CurStats == nil {
@@ -115,6 +117,7 @@ func (c *RunOrderCard) Key() any { return c.Row.Key.String() }
 
 // Render shows the name as a button that selects the row, and the chart.
 func (c *RunOrderCard) Render() vecty.ComponentOrHTML {
+	defer Span("render RunOrderCard")()
 	key := c.Row.Key.String()
 	return elem.Div(
 		vecty.Markup(vecty.Class("card"), vecty.ClassMap{"selected": c.Selected}),
@@ -149,6 +152,7 @@ type RunOrderChart struct {
 
 // Render is the container, labelled with its row.
 func (c *RunOrderChart) Render() vecty.ComponentOrHTML {
+	defer Span("render RunOrderChart")()
 	c.renderKey = c.Row.Key.String()
 	c.div = elem.Div(vecty.Markup(
 		vecty.Class("run-order-chart"),

@@ -45,8 +45,17 @@ var shortcutKeys = [][2]string{
 	{"Enter or Space on Baseline or Current", "Choose a report file"},
 }
 
+// SkipRender skips every render but the first: the list is the same
+// whatever the page shows, and some forty elements reconciled at every
+// render of the page cost it a few milliseconds each time.
+func (s *Shortcuts) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*Shortcuts)
+	return ok && s.Host == p.Host && s.Store == p.Store
+}
+
 // Render is the button that opens the list, and the list in its dialog.
 func (s *Shortcuts) Render() vecty.ComponentOrHTML {
+	defer Span("render Shortcuts")()
 	items := vecty.List{}
 	for _, k := range shortcutKeys {
 		items = append(items, elem.DefinitionTerm(elem.Code(vecty.Text(k[0]))), elem.Description(vecty.Text(k[1])))

@@ -3,6 +3,7 @@
 package components
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -39,8 +40,15 @@ func (r Reading) String() string {
 	return r.Name + " " + mb(r.Read) + " of " + mb(r.Size) + " MB"
 }
 
+// SkipRender skips a render that would say the same.
+func (s *Status) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*Status)
+	return ok && s.Done == p.Done && s.Total == p.Total && slices.Equal(s.Reading, p.Reading) && slices.Equal(s.Problems, p.Problems)
+}
+
 // Render shows progress while rows are computed and lists the problems.
 func (s *Status) Render() vecty.ComponentOrHTML {
+	defer Span("render Status")()
 	// A region of its own, named, so that what it says is in a landmark.
 	return elem.Section(
 		vecty.Markup(vecty.Class("status"), vecty.Attribute("aria-label", "Progress and problems")),

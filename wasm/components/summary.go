@@ -48,6 +48,7 @@ var statuses = []struct{ status, one, many string }{
 
 // Render shows one chip per status present, and one for the other rows.
 func (s *Summary) Render() vecty.ComponentOrHTML {
+	defer Span("render Summary")()
 	chips := vecty.List{}
 	other := 0
 	for st, n := range s.Counts {

@@ -47,6 +47,7 @@ type Table struct {
 	box       *vecty.HTML // the scrolling box
 	rowHeight float64     // a row's height in pixels, measured once rows show
 	reset, at int         // the Reset and At the box last scrolled for
+	revealGen int         // counts reveals: a later one replaces one waiting for its row
 	told      [2]int      // the rows in view last told the store
 	limit     int         // rows of the window rendered (see grow)
 	window    [3]int      // First, len(Rows) and Reset when limit was set
@@ -55,8 +56,8 @@ type Table struct {
 }
 
 // grow renders the window in steps whenever it changes: growStep rows in
-// one frame (the top of the view), then in each frame after as many more
-// as show already, until the whole window shows. A hundred rows at once
+// one frame (the top of the view), then in each frame after twice as many
+// more as show already, until the whole window shows. A hundred rows at once
 // (a table's first render, a sort, a scroll to another window) made one
 // task of the page's longest; the rows a reader sees come first.
 func (t *Table) grow() {
@@ -78,7 +79,7 @@ func (t *Table) grow() {
 	NextFrame(func() {
 		t.growDue = false
 		if growing[t] {
-			t.limit += max(growStep, t.limit)
+			t.limit += max(growStep, 2*t.limit)
 			vecty.Rerender(t)
 		}
 	})
@@ -101,6 +102,8 @@ const defaultRowHeight = 31
 
 // Render shows the table, or a line saying no row matches.
 func (t *Table) Render() vecty.ComponentOrHTML {
+	defer Span("render Table")()
+	t.grid.refocus = t.grid.refocus || t.focused()
 	cols := t.columns()
 	t.follow()
 	t.grow()
@@ -109,9 +112,10 @@ func (t *Table) Render() vecty.ComponentOrHTML {
 			vecty.Attribute("role", "region"), vecty.Attribute("aria-label", "Results table"), event.Scroll(t.onScroll)),
 		elem.Table(
 			vecty.Markup(vecty.Class("results-table"), prop.ID("results"), vecty.Attribute("aria-rowcount", headRows+t.Total),
-				vecty.Attribute("role", "grid"), event.KeyDown(t.onGridKey), event.FocusIn(t.onGridFocus)), // one Tab stop: grid.go
+				vecty.Attribute("role", "grid"), event.KeyDown(t.onGridKey), event.FocusIn(t.onGridFocus), // one Tab stop: grid.go
+				event.Click(t.onClick)),
 			elem.Caption(vecty.Markup(vecty.Class("visually-hidden")), vecty.Text("Results, one row per benchmark, kind and backend")),
-			elem.TableHead(t.renderGroups(), t.renderHeader(cols)),
+			&TableHead{Host: t.Host, View: t.View, Compared: t.Compared},
 			t.spacer(t.First, len(cols)),
 			elem.TableBody(t.rows()),
 			t.spacer(t.Total-t.First-t.limit, len(cols)),
@@ -188,19 +192,40 @@ func (t *Table) follow() {
 }
 
 // reveal scrolls the selected row into the middle of the box, unless it
-// is in view, once the box is laid out.
+// is in view, once the box is laid out: to where the rows' height says
+// it is, and, once the row is rendered (the window may move, and grow
+// over a few frames), to where it is. Rows differ in height by a pixel
+// or so, and the spacers' estimate of hundreds of rows can be some
+// pixels off.
 func (t *Table) reveal() {
+	t.revealGen++
+	t.revealIn(t.revealGen, wantFrames)
+}
+
+func (t *Table) revealIn(gen, frames int) {
 	NextFrame(func() {
-		if t.box == nil || t.at < 0 {
+		if t.box == nil || t.at < 0 || gen != t.revealGen {
 			return
 		}
 		el := t.box.Node()
-		head := el.Call("querySelector", "thead").Get("offsetHeight").Float()
-		h := t.height()
+		head := t.headHeight()
 		top, view := el.Get("scrollTop").Float(), el.Get("clientHeight").Float()-head
+		if tr := t.rowNode(t.at); tr.Truthy() {
+			b, r := el.Call("getBoundingClientRect"), tr.Call("getBoundingClientRect")
+			y := r.Get("top").Float() - (b.Get("top").Float() + el.Get("clientTop").Float() + head) // below the view's top
+			h := r.Get("height").Float()
+			if y < 0 || y+h > view {
+				el.Set("scrollTop", max(0, top+y-(view-h)/2))
+			}
+			return
+		}
+		h := t.height()
 		y := float64(t.at) * h
 		if y < top || y+h > top+view {
 			el.Set("scrollTop", max(0, y-view/2))
+		}
+		if frames > 0 {
+			t.revealIn(gen, frames-1)
 		}
 	})
 }
@@ -209,6 +234,17 @@ func (t *Table) reveal() {
 func (t *Table) Mount() { NextFrame(t.tell) }
 
 func (t *Table) onScroll(*vecty.Event) { t.tell() }
+
+// onClick selects the row clicked: one listener for every row, which
+// renders its cells as HTML (TableRow).
+func (t *Table) onClick(e *vecty.Event) {
+	if e.Target.Get("closest").IsUndefined() {
+		return
+	}
+	if tr := e.Target.Call("closest", "tbody tr[data-row]"); tr.Truthy() {
+		t.Host.Dispatch(&actions.Select{Key: tr.Get("dataset").Get("row").String()})
+	}
+}
 
 // tell tells the store which rows the box shows, when that changed.
 func (t *Table) tell() {
@@ -238,9 +274,13 @@ func (t *Table) Unmount() {
 	t.box = nil
 }
 
-func (t *Table) columns() []tableview.Column {
+func (t *Table) columns() []tableview.Column { return columns(t.Compared) }
+
+// columns are the table's columns: with two reports, the shift and both
+// sides; with one alone, its side's numbers, whichever side it is in.
+func columns(compared bool) []tableview.Column {
 	cols := append([]tableview.Column{}, tableview.HeadColumns...)
-	if t.Compared {
+	if compared {
 		cols = append(cols, tableview.ShiftColumns...)
 		cols = append(cols, tableview.BaseColumns...)
 		return append(cols, tableview.CurColumns...)
@@ -249,7 +289,30 @@ func (t *Table) columns() []tableview.Column {
 	return append(cols, tableview.CurColumns...)
 }
 
-func (t *Table) renderGroups() *vecty.HTML {
+// TableHead is the table's header: the sides' groups over the columns,
+// and a button a column that sorts by it. It renders only when the sort
+// or the columns change, not with every render of the rows.
+type TableHead struct {
+	vecty.Core
+	Host     Host       `vecty:"prop"`
+	View     store.View `vecty:"prop"`
+	Compared bool       `vecty:"prop"`
+}
+
+// SkipRender skips a render that would show the same header.
+func (t *TableHead) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*TableHead)
+	return ok && t.Host == p.Host && t.Compared == p.Compared &&
+		t.View.Sort == p.View.Sort && t.View.Desc == p.View.Desc
+}
+
+// Render is the header's two rows.
+func (t *TableHead) Render() vecty.ComponentOrHTML {
+	defer Span("render TableHead")()
+	return elem.TableHead(t.renderGroups(), t.renderHeader(columns(t.Compared)))
+}
+
+func (t *TableHead) renderGroups() *vecty.HTML {
 	if !t.Compared {
 		return elem.TableRow(
 			vecty.Markup(vecty.Attribute("aria-rowindex", 1)),
@@ -275,7 +338,7 @@ func groupHead(span int, name string) *vecty.HTML {
 	)
 }
 
-func (t *Table) renderHeader(cols []tableview.Column) *vecty.HTML {
+func (t *TableHead) renderHeader(cols []tableview.Column) *vecty.HTML {
 	cells := vecty.List{}
 	for _, c := range cols {
 		c := c
@@ -300,29 +363,36 @@ func (t *Table) renderHeader(cols []tableview.Column) *vecty.HTML {
 	return elem.TableRow(vecty.Markup(vecty.Attribute("aria-rowindex", 2)), cells)
 }
 
-func renderSide(s *stats.Stats, unit format.Unit) vecty.List {
+// sideHTML is a side's four numbers, in cells of HTML.
+func sideHTML(b *strings.Builder, s *stats.Stats, unit format.Unit) {
 	if s == nil {
-		return vecty.List{num(format.None, "median"), num(format.None, "spread"), num(format.None, "iqr"), num(format.None, "n")}
+		for _, class := range [...]string{"median", "spread", "iqr", "n"} {
+			numHTML(b, format.None, class)
+		}
+		return
 	}
 	// Every duration names its unit: a cell read alone (by a screen
 	// reader, or copied) says what it measures.
-	return vecty.List{
-		num(unit.Format(s.Median()), "median"),
-		num(unit.Span(s.P25(), s.P75()), "spread"),
-		num(unit.Format(s.IQR()), "iqr"),
-		num(strconv.Itoa(len(s.Sorted)), "n"),
-	}
+	numHTML(b, unit.Format(s.Median()), "median")
+	numHTML(b, unit.Span(s.P25(), s.P75()), "spread")
+	numHTML(b, unit.Format(s.IQR()), "iqr")
+	numHTML(b, strconv.Itoa(len(s.Sorted)), "n")
 }
 
-func num(text, class string) *vecty.HTML {
-	return elem.TableData(vecty.Markup(vecty.Class("num"), vecty.MarkupIf(class != "", vecty.Class(class))), vecty.Text(text))
+// numHTML is a cell of a number, in HTML; class is one word.
+func numHTML(b *strings.Builder, text, class string) {
+	b.WriteString(`<td class="num `)
+	b.WriteString(class)
+	b.WriteString(`">`)
+	escape(b, text)
+	b.WriteString(`</td>`)
 }
 
-// renderVerdict is the status in words and colour, with what a reader needs
-// to know about it: for a row being computed, for how long, in seconds,
-// and how far it is when its worker says (a soak run's row of 100,000
-// samples a side takes many seconds).
-func renderVerdict(r store.Row, elapsed int) *vecty.HTML {
+// verdictHTML is the status in words and colour, in HTML, with what a
+// reader needs to know about it: for a row being computed, for how long,
+// in seconds, and how far it is when its worker says (a soak run's row of
+// 100,000 samples a side takes many seconds).
+func verdictHTML(b *strings.Builder, r store.Row, elapsed int) {
 	text := format.Status(&r.Row, r.Status)
 	if r.Status == store.Pending {
 		text = "computing…"
@@ -339,8 +409,16 @@ func renderVerdict(r store.Row, elapsed int) *vecty.HTML {
 	if i := strings.Index(text, ": "); i > 0 {
 		word, detail = text[:i], text[i:]
 	}
-	return elem.Span(vecty.Markup(vecty.Class("pill", format.StatusClass(r.Status)), vecty.Attribute("title", text)),
-		vecty.Text(word),
-		vecty.If(detail != "", elem.Span(vecty.Markup(vecty.Class("detail")), vecty.Text(detail))),
-	)
+	b.WriteString(`<span class="pill `)
+	escape(b, format.StatusClass(r.Status))
+	b.WriteString(`" title="`)
+	escape(b, text)
+	b.WriteString(`">`)
+	escape(b, word)
+	if detail != "" {
+		b.WriteString(`<span class="detail">`)
+		escape(b, detail)
+		b.WriteString(`</span>`)
+	}
+	b.WriteString(`</span>`)
 }

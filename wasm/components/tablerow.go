@@ -3,13 +3,13 @@
 package components
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
-	"github.com/hexops/vecty/event"
-	"github.com/hexops/vecty/prop"
 
 	"github.com/benchview/benchview/visible"
-	"github.com/benchview/benchview/wasm/actions"
 	"github.com/benchview/benchview/wasm/format"
 	"github.com/benchview/benchview/wasm/store"
 )
@@ -47,7 +47,17 @@ func (t *TableRow) SkipRender(prev vecty.Component) bool {
 }
 
 // Render is the row: its name, verdict and numbers.
+//
+// The row's element is vecty's; its cells are one string of HTML, every
+// name and word in it escaped (escape.go). vecty reconciles each element
+// it renders with a dozen calls into JavaScript, changed or not: the
+// twenty elements of a row's cells, in a hundred rows, made the page's
+// longest tasks (80–300 ms) whenever the rows of the window changed, as
+// they all do when the default order applies. A row that changed now
+// costs one assignment of innerHTML. Clicks reach the table (Table's
+// onClick), not the row.
 func (t *TableRow) Render() vecty.ComponentOrHTML {
+	defer Span("render TableRow")()
 	r := t.Row
 	key := r.Key.String()
 	selected := t.Selected
@@ -55,32 +65,6 @@ func (t *TableRow) Render() vecty.ComponentOrHTML {
 	if r.Verdict() {
 		attr = vecty.Data("verdict", r.Status)
 	}
-	unit := format.RowUnit(&r.Row)
-	cells := vecty.List{
-		elem.TableHeader(
-			vecty.Markup(vecty.Attribute("scope", "row"), vecty.Class("name")),
-			elem.Button(
-				vecty.Markup(prop.Type("button"), vecty.Class("row-name"), vecty.Attribute("aria-pressed", selected), vecty.Attribute("tabindex", -1),
-					vecty.Attribute("title", visible.String(key))),
-				elem.Span(vecty.Markup(vecty.Class("bench")), vecty.Text(visible.String(r.Key.Benchmark))),
-				elem.Span(vecty.Markup(vecty.Class("kb")), vecty.Text(visible.String("/"+r.Key.Kind+"/"+r.Key.Backend))),
-			),
-		),
-		elem.TableData(vecty.Markup(vecty.Class("verdict")), renderVerdict(r, t.Elapsed), renderNotes(r)),
-	}
-	if t.Compared {
-		delta, interval := format.None, format.None
-		if c := r.Comparison; c != nil {
-			delta, interval = format.Percent(c.Delta), format.Interval(c.Lo, c.Hi)
-		}
-		cells = append(cells, num(delta, "delta"), num(interval, "interval"))
-		cells = append(cells, renderSide(r.BaseStats, unit)...)
-	}
-	side := r.CurStats
-	if !t.Compared && side == nil {
-		side = r.BaseStats
-	}
-	cells = append(cells, renderSide(side, unit)...)
 	drift := ""
 	if x := r.Extras; x != nil && r.Verdict() {
 		switch {
@@ -99,22 +83,64 @@ func (t *TableRow) Render() vecty.ComponentOrHTML {
 			vecty.Class("status-"+format.StatusClass(r.Status)),
 			vecty.ClassMap{"selected": selected},
 			vecty.Attribute("aria-selected", selected),
-			event.Click(func(*vecty.Event) { t.Host.Dispatch(&actions.Select{Key: key}) }),
+			vecty.UnsafeHTML(t.cells()),
 		),
-		cells,
 	)
 }
 
-// renderNotes is what the verdict cell says beside the verdict, each a
+// cells is the row's cells in HTML: its name, its verdict and notes, its
+// shift and interval when two reports are compared, and each side's
+// numbers.
+func (t *TableRow) cells() string {
+	r := &t.Row
+	key := r.Key.String()
+	var b strings.Builder
+	b.Grow(1024)
+	b.WriteString(`<th scope="row" class="name"><button type="button" class="row-name" aria-pressed="`)
+	b.WriteString(strconv.FormatBool(t.Selected))
+	b.WriteString(`" tabindex="-1" title="`)
+	escape(&b, visible.String(key))
+	b.WriteString(`"><span class="bench">`)
+	escape(&b, visible.String(r.Key.Benchmark))
+	b.WriteString(`</span><span class="kb">`)
+	escape(&b, visible.String("/"+r.Key.Kind+"/"+r.Key.Backend))
+	b.WriteString(`</span></button></th><td class="verdict">`)
+	verdictHTML(&b, *r, t.Elapsed)
+	notesHTML(&b, *r)
+	b.WriteString(`</td>`)
+	unit := format.RowUnit(&r.Row)
+	if t.Compared {
+		delta, interval := format.None, format.None
+		if c := r.Comparison; c != nil {
+			delta, interval = format.Percent(c.Delta), format.Interval(c.Lo, c.Hi)
+		}
+		numHTML(&b, delta, "delta")
+		numHTML(&b, interval, "interval")
+		sideHTML(&b, r.BaseStats, unit)
+	}
+	side := r.CurStats
+	if !t.Compared && side == nil {
+		side = r.BaseStats
+	}
+	sideHTML(&b, side, unit)
+	return b.String()
+}
+
+// notesHTML is what the verdict cell says beside the verdict, each a
 // line of words (never colour alone): the reference's verdict when the
 // view adjusted it, the sides that drifted and their outliers (the
 // command line's words), and the samples-needed advice.
-func renderNotes(r store.Row) vecty.List {
-	var notes vecty.List
+func notesHTML(b *strings.Builder, r store.Row) {
 	note := func(class, text string) {
 		if text != "" {
 			// A space before each, so that the cell's text reads as words.
-			notes = append(notes, vecty.Text(" "), elem.Span(vecty.Markup(vecty.Class("note", class), vecty.Attribute("title", text)), vecty.Text(text)))
+			b.WriteString(` <span class="note `)
+			b.WriteString(class)
+			b.WriteString(`" title="`)
+			escape(b, text)
+			b.WriteString(`">`)
+			escape(b, text)
+			b.WriteString(`</span>`)
 		}
 	}
 	if r.Reference != "" {
@@ -127,5 +153,4 @@ func renderNotes(r store.Row) vecty.List {
 		note("outliers", r.Extras.OutlierNote())
 	}
 	note("advice", r.Advice)
-	return notes
 }

@@ -27,6 +27,7 @@ type Toolbar struct {
 
 // Render shows the controls.
 func (t *Toolbar) Render() vecty.ComponentOrHTML {
+	defer Span("render Toolbar")()
 	options := vecty.List{}
 	for _, f := range tableview.Filters {
 		options = append(options, elem.Option(

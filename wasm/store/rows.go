@@ -160,6 +160,12 @@ func (s *Store) shownRows() []int {
 	return s.shown
 }
 
+// OrderDue reports whether the rows the table shows, in its order, are
+// to be computed anew when next asked for (Shown, Window): at ten
+// thousand rows the default order takes tens of milliseconds, which the
+// page spends in a task of its own rather than in a render.
+func (s *Store) OrderDue() bool { return s.review != nil && s.shown == nil }
+
 // orderTable is the review's rows as tableview orders and filters them,
 // made anew once comparisons arrived since the last.
 func (s *Store) orderTable() *tableview.Table {
@@ -177,14 +183,24 @@ const (
 	Margin     = 25
 	windowStep = 50
 	// minWindow is the fewest rows a window has when the table has them:
-	// a review of up to that many rows is rendered whole.
-	minWindow = 100
+	// a review of up to that many rows is rendered whole. Every row in
+	// the document is laid out again when the table changes (a column is
+	// as wide as its widest cell): a window of a hundred rows, for a view
+	// of some fifteen, made frames of tens of milliseconds of style and
+	// layout alone.
+	minWindow = 64
+	// wholeBars is how many rows the interval chart draws all of, in the
+	// table's order; past that, it draws the rows in the table's view.
+	// ECharts draws every bar on one canvas: a hundred bars made a canvas
+	// some 2,700 px tall, whose every draw (40–60 ms) was one of the
+	// page's longest tasks, for a view of some fifteen rows.
+	wholeBars = 64
 )
 
 // Window is the part of the table the page renders: rows [first,
 // first+len(rows)) of Rows, the rows in view (see Scrolled) and at least
 // Margin more on each side, or the whole table when it has no more than
-// minWindow rows. The interval chart shows the same rows.
+// minWindow rows.
 func (s *Store) Window() (first int, rows []Row) {
 	idx := s.shownRows()
 	lo, hi := s.windowRange(len(idx))
@@ -204,13 +220,13 @@ func (s *Store) windowRange(n int) (lo, hi int) {
 }
 
 // Bars is the rows the interval chart shows: the whole table when it has
-// no more than a Window's fewest rows (minWindow), else the rows in the
-// table's view, never thousands of bars. first is Rows[0]'s place in the
+// no more than wholeBars rows, else the rows in the table's view, never
+// thousands of bars. first is Rows[0]'s place in the
 // table.
 func (s *Store) Bars() (first int, rows []Row) {
 	idx := s.shownRows()
 	lo, hi := 0, len(idx)
-	if len(idx) > minWindow {
+	if len(idx) > wholeBars {
 		top, visible := s.InView()
 		lo, hi = top, top+visible
 	}

@@ -95,11 +95,14 @@ func (c *echart) work() {
 	}
 	build, done := c.option, c.done
 	c.option, c.done = nil, nil
+	end := components.Span("chart option")
 	option, err := build()
+	end()
 	if err != nil {
 		println("benchview: chart:", err.Error()) // a bug: the page stays "computing"
 		return
 	}
+	defer components.Span("chart setOption")()
 	c.inst.Call("setOption", js.Global().Get("JSON").Call("parse", string(option)), map[string]any{"notMerge": true})
 	for _, f := range done {
 		f()

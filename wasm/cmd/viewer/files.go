@@ -56,7 +56,7 @@ type file struct {
 
 // read streams f into side's report.
 func (p *page) read(side actions.Side, f file) {
-	p.store.Dispatch(&actions.LoadStarted{Side: side, Name: f.name})
+	p.dispatch(&actions.LoadStarted{Side: side, Name: f.name})
 	go p.parse(side, f.name, f.blob)
 }
 
@@ -70,7 +70,7 @@ func (p *page) OpenURLs(baseline, current string) {
 	}
 	p.search = "?" + q.Encode()
 	js.Global().Get("history").Call("pushState", nil, "", p.search+location().Get("hash").String())
-	p.store.Dispatch(&actions.Unswap{}) // a new pair shows as the address gives it
+	p.dispatch(&actions.Unswap{}) // a new pair shows as the address gives it
 	p.fetch(actions.Baseline, baseline)
 	if current != "" {
 		p.fetch(actions.Current, current)
@@ -122,9 +122,9 @@ func (p *page) fetch(side actions.Side, ref string) {
 	if err == nil {
 		name = path.Base(u.Path)
 	}
-	p.store.Dispatch(&actions.LoadStarted{Side: side, Name: name})
+	p.dispatch(&actions.LoadStarted{Side: side, Name: name})
 	if err != nil {
-		p.store.Dispatch(&actions.LoadFailed{Side: side, Name: ref, Err: err.Error()})
+		p.dispatch(&actions.LoadFailed{Side: side, Name: ref, Err: err.Error()})
 		return
 	}
 	go func() {
@@ -137,7 +137,7 @@ func (p *page) fetch(side actions.Side, ref string) {
 			blob, err = await(resp.Call("blob"))
 		}
 		if err != nil {
-			p.store.Dispatch(&actions.LoadFailed{Side: side, Name: name, Err: err.Error()})
+			p.dispatch(&actions.LoadFailed{Side: side, Name: name, Err: err.Error()})
 			return
 		}
 		p.parse(side, name, blob)
@@ -150,13 +150,13 @@ func (p *page) parse(side actions.Side, name string, blob js.Value) {
 	pr, pw := io.Pipe()
 	size := int64(blob.Get("size").Float())
 	progress := func(read int64) {
-		p.store.Dispatch(&actions.LoadProgress{Side: side, Read: read, Size: size})
+		p.dispatch(&actions.LoadProgress{Side: side, Read: read, Size: size})
 	}
 	go func() { pw.CloseWithError(pump(blob.Call("stream"), pw, progress)) }()
 	r, err := report.Read(pr, name)
 	pr.CloseWithError(io.ErrClosedPipe) // stop the pump if Read gave up early
 	if err != nil {
-		p.store.Dispatch(&actions.LoadFailed{Side: side, Name: name, Err: err.Error()})
+		p.dispatch(&actions.LoadFailed{Side: side, Name: name, Err: err.Error()})
 		return
 	}
 	// Pairing the reports into a review, and what follows, in tasks of
@@ -167,7 +167,7 @@ func (p *page) parse(side actions.Side, name string, blob js.Value) {
 	// forgets the sources of reports the store does not have, and the other
 	// side's parse may finish during a yield.
 	p.keepSource(r, blob)
-	p.store.Dispatch(&actions.ReportLoaded{Side: side, Report: r, Review: rv})
+	p.dispatch(&actions.ReportLoaded{Side: side, Report: r, Review: rv})
 }
 
 // pairAhead pairs r, about to be side's report, with the other side's
