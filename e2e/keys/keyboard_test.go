@@ -136,6 +136,12 @@ func TestTheKeyboardAlone(t *testing.T) {
 	if again := p.focusedCell(t); again.Row != c.Row {
 		t.Errorf("j then k: the focus is on %q, want %q again", again.Row, c.Row)
 	}
+	// The focused cell is the same node once the row is selected: had
+	// the row's cells been rebuilt, the focus would have fallen to the
+	// body until the grid put it back, and a screen reader says so.
+	if !eval[bool](t, p, `(window.__focusedBeforeEnter = document.activeElement) !== document.body`) {
+		t.Fatalf("before Enter, the focus is on the body")
+	}
 	p.press(t, kb.Enter)
 	p.waitFor(t, "the run order of "+c.Row, ready+` && document.querySelector(".run-order-chart")?.dataset.row === `+jsString(c.Row)+
 		` && document.querySelector('tr[aria-selected="true"]')?.dataset.row === `+jsString(c.Row))
@@ -149,6 +155,9 @@ func TestTheKeyboardAlone(t *testing.T) {
 	}
 	if got := p.inViewCell(t); got.Row != c.Row || !got.InView {
 		t.Errorf("after Enter, the focus is on %q (in view: %v), want %q in view", got.Row, got.InView, c.Row)
+	}
+	if !eval[bool](t, p, `document.activeElement === window.__focusedBeforeEnter && document.activeElement.isConnected`) {
+		t.Errorf("selecting %s replaced the focused cell: the focus left it", c.Row)
 	}
 	if label := eval[string](t, p, `document.getElementById("interval-keyboard")?.textContent ?? ""`); !strings.Contains(label, "table stands in") {
 		t.Errorf("the interval chart does not say the table stands in for its bars: %q", label)

@@ -3,7 +3,6 @@
 package components
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/hexops/vecty"
@@ -96,9 +95,10 @@ func (t *TableRow) cells() string {
 	key := r.Key.String()
 	var b strings.Builder
 	b.Grow(1024)
-	b.WriteString(`<th scope="row" class="name"><button type="button" class="row-name" aria-pressed="`)
-	b.WriteString(strconv.FormatBool(t.Selected))
-	b.WriteString(`" tabindex="-1" title="`)
+	// Nothing here depends on whether the row is selected: the row says
+	// so (aria-selected, the grid's way), and selecting it then changes no
+	// cell, so the cell that has the focus stays in the document.
+	b.WriteString(`<th scope="row" class="name"><button type="button" class="row-name" tabindex="-1" title="`)
 	escape(&b, visible.String(key))
 	b.WriteString(`"><span class="bench">`)
 	escape(&b, visible.String(r.Key.Benchmark))
