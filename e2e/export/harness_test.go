@@ -2,31 +2,17 @@ package exporte2e
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	harness "github.com/benchview/benchview/e2e/internal/browser"
 )
-
-// recorder is a testing.TB whose errors are kept for the test to read,
-// not failed.
-type recorder struct {
-	*testing.T
-	mu     sync.Mutex
-	errors []string
-}
-
-func (r *recorder) Errorf(format string, args ...any) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.errors = append(r.errors, fmt.Sprintf(format, args...))
-}
 
 // TestTheHarnessSeesEveryRequest checks the checker: a file:// page with no
 // policy that asks for an image from the web, a file beside it, a script
@@ -49,16 +35,16 @@ document.body.dataset.state = 'ready';</script>`
 	doc := "file://" + page
 	// What the harness fails the test for when it ends goes to a recorder:
 	// the test reads it instead.
-	b := newBrowser(&recorder{T: t}, func(u string) bool { return u == doc })
+	b := newBrowser(&harness.Recorder{T: t}, func(u string) bool { return u == doc })
 	b.do(t, chromedp.Navigate(doc))
 	want := []string{"http://example.invalid/pixel.png", "file://" + filepath.Dir(page) + "/neighbour.png",
 		"https://example.invalid/lib.js", "http://127.0.0.1:9/data.json"}
 	wantErrors := []string{"console.error: logged", "a dialog (alert): opened"}
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		check := &recorder{T: t}
+		check := &harness.Recorder{T: t}
 		b.CheckRequests(check)
 		b.CheckProblems(check)
-		said := strings.Join(check.errors, "\n")
+		said := strings.Join(check.Said(), "\n")
 		missing := slices.DeleteFunc(slices.Concat(want, wantErrors), func(w string) bool { return strings.Contains(said, w) })
 		if len(missing) == 0 {
 			return

@@ -1,14 +1,11 @@
 package browser
 
 import (
-	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -16,33 +13,6 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
-
-// recorder is a testing.TB whose errors and fatal errors are kept for the
-// test to read, not failed. A fatal error ends the goroutine that made it,
-// as testing's does.
-type recorder struct {
-	*testing.T
-	mu     sync.Mutex
-	errors []string
-}
-
-func (r *recorder) Errorf(format string, args ...any) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.errors = append(r.errors, fmt.Sprintf(format, args...))
-}
-
-func (r *recorder) Fatalf(format string, args ...any) {
-	r.Errorf(format, args...)
-	runtime.Goexit()
-}
-
-// said returns a copy of what r was told.
-func (r *recorder) said() []string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return slices.Clone(r.errors)
-}
 
 // site serves a page at / under policy (a Content-Security-Policy; none
 // when ""), and nothing else.
@@ -100,10 +70,10 @@ func fetchFrom(url string) string {
 func TestRequestsOffTheOriginAreBlocked(t *testing.T) {
 	other, hits := counter(t)
 	srv := site(t, "")
-	b := Start(&recorder{T: t}, Options{Allow: SameOrigin(srv.URL), Host: "127.0.0.1", Origin: "the origin " + srv.URL})
-	none := &recorder{T: t}
+	b := Start(&Recorder{T: t}, Options{Allow: SameOrigin(srv.URL), Host: "127.0.0.1", Origin: "the origin " + srv.URL})
+	none := &Recorder{T: t}
 	b.CheckRequests(none)
-	if said := none.said(); !slices.ContainsFunc(said, func(e string) bool { return strings.Contains(e, "no request was seen at all") }) {
+	if said := none.Said(); !slices.ContainsFunc(said, func(e string) bool { return strings.Contains(e, "no request was seen at all") }) {
 		t.Errorf("a tab that made no request passed the request check; it said %q", said)
 	}
 
@@ -115,9 +85,9 @@ func TestRequestsOffTheOriginAreBlocked(t *testing.T) {
 	if n := hits.Load(); n != 0 {
 		t.Errorf("%d request(s) reached %s: the harness let them leave the browser", n, other.URL)
 	}
-	check := &recorder{T: t}
+	check := &Recorder{T: t}
 	b.CheckRequests(check)
-	said := check.said()
+	said := check.Said()
 	for _, from := range []string{"page", "worker"} {
 		if !slices.ContainsFunc(said, func(e string) bool { return strings.Contains(e, leak+"?from="+from) }) {
 			t.Errorf("the harness did not fail the test for the request from the %s; it said %q", from, said)
@@ -154,7 +124,7 @@ func TestOtherHostNamesDoNotResolve(t *testing.T) {
 // test said it expects does not, nor does a plain console.log.
 func TestAPageGoingWrongFailsTheTest(t *testing.T) {
 	srv := site(t, "default-src 'self'")
-	b := Start(&recorder{T: t}, Options{Allow: SameOrigin(srv.URL), Host: "127.0.0.1", Origin: "the origin " + srv.URL})
+	b := Start(&Recorder{T: t}, Options{Allow: SameOrigin(srv.URL), Host: "127.0.0.1", Origin: "the origin " + srv.URL})
 	b.Expect(`^console\.error: expected$`)
 	b.Expect(`^a dialog \(confirm\): expected$`)
 	b.Do(t, chromedp.Navigate(srv.URL+"/"))
@@ -240,9 +210,9 @@ func awaitProblems(t *testing.T, b *Browser, want []string) []string {
 	}
 	var errs []string
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		check := &recorder{T: t}
+		check := &Recorder{T: t}
 		b.CheckProblems(check)
-		errs = check.said()
+		errs = check.Said()
 		if !slices.ContainsFunc(want, func(w string) bool { return !said(errs, w) }) || time.Now().After(deadline) {
 			break
 		}
@@ -275,14 +245,14 @@ func TestWaitForUnderAStrictPolicy(t *testing.T) {
 		console.error("still waiting");
 		return true;
 	})()`)
-	rec := &recorder{T: t}
+	rec := &Recorder{T: t}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		b.WaitFor(rec, "what never comes", `document.body.dataset.state === "never"`, 500*time.Millisecond)
 	}()
 	<-done
-	said := strings.Join(rec.said(), "\n")
+	said := strings.Join(rec.Said(), "\n")
 	for _, w := range []string{"waiting 500ms for what never comes: still false", "ready | an alert 42", strconv.Quote("console.error: still waiting")} {
 		if !strings.Contains(said, w) {
 			t.Errorf("WaitFor, giving up, did not say %q; it said %q", w, said)
