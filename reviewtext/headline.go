@@ -52,6 +52,22 @@ func ChanceNote(tests int) string {
 		" regressions or improvements are expected by chance alone, even with no real change"
 }
 
+// multipleNote is what the notes say of the many comparisons: with an
+// adjustment, how many rows it turned inside the noise (changed) that
+// unadjusted (called: "the reference calls", or "alone would be") are a
+// regression or an improvement; without one, the chance note and the
+// switch that accounts for it ("" when tests are too few for it).
+func multipleNote(adjust string, tests, changed int, called string) string {
+	if adjust != "" {
+		return "Verdicts adjusted for " + strconv.Itoa(tests) + " comparisons (-adjust " + adjust + "): " +
+			rowsAre(changed) + " inside the noise after adjustment that " + called + " a regression or an improvement."
+	}
+	if chance := ChanceNote(tests); chance != "" {
+		return chance + "; -adjust holm or bh accounts for it."
+	}
+	return ""
+}
+
 // Notes are the sentences that qualify the headline: what a threshold let
 // through, what chance alone would produce, what could not be compared.
 func (s *Summary) Notes() []string {
@@ -71,17 +87,14 @@ func (s *Summary) Notes() []string {
 		notes = append(notes, rowsAre(n)+" underpowered: a side has fewer than "+
 			strconv.Itoa(stats.MinSamples)+" samples, so no verdict is claimed.")
 	}
-	if s.Adjust != "" {
-		changed := 0
-		for _, r := range s.Rows {
-			if r.Comparison != nil && r.Status != Failed && r.Verdict != r.Comparison.Verdict {
-				changed++
-			}
+	changed := 0
+	for _, r := range s.Rows {
+		if r.Comparison != nil && r.Status != Failed && r.Verdict != r.Comparison.Verdict {
+			changed++
 		}
-		notes = append(notes, "Verdicts adjusted for "+strconv.Itoa(s.Tests)+" comparisons (-adjust "+s.Adjust+"): "+
-			rowsAre(changed)+" inside the noise after adjustment that the reference calls a regression or an improvement.")
-	} else if chance := ChanceNote(s.Tests); chance != "" {
-		notes = append(notes, chance+"; -adjust holm or bh accounts for it.")
+	}
+	if note := multipleNote(s.Adjust, s.Tests, changed, "the reference calls"); note != "" {
+		notes = append(notes, note)
 	}
 	switch {
 	case s.Compared() == 0:

@@ -146,17 +146,14 @@ func (s *MetricSummary) notes() []string {
 	if n := s.unchanged(); n > 0 {
 		notes = append(notes, "Of the rows inside the noise, "+rowsAre(n)+" unchanged: every sample the same number in both runs.")
 	}
-	if s.Adjust != "" {
-		changed := 0
-		for _, r := range s.Rows {
-			if r.Comparison != nil && r.Status != Failed && r.Verdict != r.Comparison.Verdict {
-				changed++
-			}
+	changed := 0
+	for _, r := range s.Rows {
+		if r.Comparison != nil && r.Status != Failed && r.Verdict != r.Comparison.Verdict {
+			changed++
 		}
-		notes = append(notes, "Verdicts adjusted for "+strconv.Itoa(s.Tests)+" comparisons (-adjust "+s.Adjust+"): "+
-			rowsAre(changed)+" inside the noise after adjustment that alone would be a regression or an improvement.")
-	} else if chance := ChanceNote(s.Tests); chance != "" {
-		notes = append(notes, chance+"; -adjust holm or bh accounts for it.")
+	}
+	if note := multipleNote(s.Adjust, s.Tests, changed, "alone would be"); note != "" {
+		notes = append(notes, note)
 	}
 	if s.Judged() == 0 {
 		notes = append(notes, "No row has a verdict.")
