@@ -30,7 +30,8 @@ type bootstrap struct {
 // positions says where each resample's median lies in a sorted series.
 type positions struct {
 	// lower[i] and upper[i] are the sorted positions whose interpolation
-	// is resample i's median; the same slice when n is odd.
+	// is resample i's median; the same slice when n is odd. They are what
+	// the draws write, and slots folds them into slot and drops them.
 	lower, upper []uint32
 	frac         float64 // the interpolation's weight, the same for every resample
 	// The resamples' medians fall on few pairs of positions (110 at 30
@@ -43,7 +44,8 @@ type positions struct {
 	slotLower, slotUpper []uint32
 }
 
-// slots fills in p's pairs of positions from lower and upper.
+// slots fills in p's pairs of positions from lower and upper, and drops
+// those (slot holds them, at a quarter of the memory).
 func (p *positions) slots() {
 	seen := make(map[uint64]uint16)
 	p.slot = make([]uint16, len(p.lower))
@@ -57,6 +59,7 @@ func (p *positions) slots() {
 		}
 		p.slot[i] = s
 	}
+	p.lower, p.upper = nil, nil
 }
 
 // values returns, for each pair of positions s, the median a resample on

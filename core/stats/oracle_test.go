@@ -158,8 +158,8 @@ func (r geomeanRow) oldResample(products []product, from, to int) {
 		j := (b + r.offset) % resamples
 		end := min(to, b+resamples-j) // j wraps to 0 there
 		for ; b < end; b, j = b+1, j+1 {
-			mb := interpolate(r.base[bs.base.lower[j]], r.base[bs.base.upper[j]], bs.base.frac)
-			mc := interpolate(r.cur[bs.cur.lower[j]], r.cur[bs.cur.upper[j]], bs.cur.frac)
+			mb := interpolate(r.base[bs.base.slotLower[bs.base.slot[j]]], r.base[bs.base.slotUpper[bs.base.slot[j]]], bs.base.frac)
+			mc := interpolate(r.cur[bs.cur.slotLower[bs.cur.slot[j]]], r.cur[bs.cur.slotUpper[bs.cur.slot[j]]], bs.cur.frac)
 			products[b].oldTimes(mc / mb)
 		}
 	}
