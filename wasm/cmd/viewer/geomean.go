@@ -39,6 +39,10 @@ type geomeanParts struct {
 	ranges [][2]int       // the parts not sent yet
 	sent   map[int][2]int // the part each worker (or local) computes
 	got    []stats.GeomeanPart
+	// sizes and samples are rows packed for the workers, once a review:
+	// every part carries them all, and packing ten thousand rows is work
+	// on the page's thread.
+	sizes, samples js.Value
 }
 
 // local stands for the page, computing a part when no worker runs.
@@ -82,14 +86,18 @@ func (p *pool) geomean(review int, rows []stats.GeomeanRow) {
 // sendPart gives worker w its part of the geomean: every row's samples,
 // in the same order to every worker, and the part's resamples.
 func (p *pool) sendPart(w int) {
-	r := p.mean.sent[w]
-	pairs := make([][2][]uint64, len(p.mean.rows))
-	for k, row := range p.mean.rows {
-		pairs[k] = [2][]uint64{row.Baseline, row.Current}
+	m := &p.mean
+	r := m.sent[w]
+	if m.samples.IsUndefined() {
+		pairs := make([][2][]uint64, len(m.rows))
+		for k, row := range m.rows {
+			pairs[k] = [2][]uint64{row.Baseline, row.Current}
+		}
+		m.sizes, m.samples = message.Pairs(pairs)
 	}
-	sizes, samples := message.Pairs(pairs)
-	msg := map[string]any{"geomean": true, "review": p.mean.review, "from": r[0], "to": r[1], "sizes": sizes, "samples": samples}
-	p.workers[w].Call("postMessage", msg, []any{sizes.Get("buffer"), samples.Get("buffer")})
+	// Copied to the worker, not transferred: the next part sends them too.
+	msg := map[string]any{"geomean": true, "review": m.review, "from": r[0], "to": r[1], "sizes": m.sizes, "samples": m.samples}
+	p.workers[w].Call("postMessage", msg)
 }
 
 // partDone takes worker w's answer to its part of review's geomean.
