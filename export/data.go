@@ -167,7 +167,7 @@ func runOrderSaid(r *review.Row) string {
 	var parts []string
 	for _, side := range []struct {
 		name string
-		s    *stats.Stats
+		s    *stats.FloatStats
 	}{{"Baseline", r.BaseStats}, {"Current", r.CurStats}} {
 		s := side.s
 		if s == nil || len(s.Sorted) == 0 {

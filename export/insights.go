@@ -242,7 +242,7 @@ func adjustedNote(tests int, method string, changed int) string {
 func trends(r reviewtext.Row) []trendJSON {
 	unit := format.RowUnit(r.Row)
 	var out []trendJSON
-	add := func(name, side string, d stats.Drift, s *stats.Stats) {
+	add := func(name, side string, d stats.Drift, s *stats.FloatStats) {
 		if !d.Drifted || s == nil || len(s.Taken) == 0 {
 			return
 		}

@@ -55,8 +55,8 @@ func series(centre, spread uint64, n int) []uint64 {
 // pairedRow is a Compared row of review with the given name, computed.
 func pairedRow(benchmark string, base, cur []uint64) review.Row {
 	k := report.Key{Benchmark: benchmark, Kind: "interpreter", Backend: "vm"}
-	b, _ := stats.Of(base)
-	c, _ := stats.Of(cur)
+	b, _ := stats.OfFloats(stats.Floats(base))
+	c, _ := stats.OfFloats(stats.Floats(cur))
 	cmp := stats.Compare(base, cur)
 	return review.Row{
 		Key: k, State: review.Compared,
@@ -416,8 +416,9 @@ func TestComputedRowsAreNotComputedAgain(t *testing.T) {
 
 func TestOneReportAloneIsAView(t *testing.T) {
 	k := report.Key{Benchmark: "alone", Kind: "vm", Backend: "vm"}
-	s, _ := stats.Of(series(2_000_000, 10_000, 9))
-	row := report.Row{Key: k, Line: 1, Samples: s.Taken, OK: true}
+	samples := series(2_000_000, 10_000, 9)
+	s, _ := stats.OfFloats(stats.Floats(samples))
+	row := report.Row{Key: k, Line: 1, Samples: samples, OK: true}
 	for _, cur := range []*report.Report{nil, {}} { // the command line's nil, the viewer's empty stand-in
 		rv := &review.Review{
 			Base: &report.Report{Name: "only.jsonl", Rows: []report.Row{row}},

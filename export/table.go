@@ -87,7 +87,7 @@ func rowOf(r *review.Row, paired bool) rowView {
 
 // side is the four cells of one series, as the viewer writes them
 // (renderSide in wasm/components/table.go): every duration with its unit.
-func side(s *stats.Stats, unit format.Unit) []cell {
+func side(s *stats.FloatStats, unit format.Unit) []cell {
 	if s == nil {
 		return []cell{{format.None, "median"}, {format.None, ""}, {format.None, ""}, {format.None, "n"}}
 	}

@@ -87,7 +87,7 @@ func AllColumns() []string {
 
 // Shown is the series a table's last four columns describe: the current
 // one, or for one report alone (paired false), whichever side r has.
-func Shown(r *review.Row, paired bool) *stats.Stats {
+func Shown(r *review.Row, paired bool) *stats.FloatStats {
 	if !paired && r.CurStats == nil {
 		return r.BaseStats
 	}
@@ -100,7 +100,7 @@ func Shown(r *review.Row, paired bool) *stats.Stats {
 // false for a table of one report alone, whose current columns show
 // whichever side a row has (Shown).
 func Key(r *review.Row, col string, paired bool) (v float64, ok bool) {
-	side := func(s *stats.Stats, f func(stats.Stats) float64) (float64, bool) {
+	side := func(s *stats.FloatStats, f func(stats.FloatStats) float64) (float64, bool) {
 		if s == nil {
 			return 0, false
 		}
@@ -117,19 +117,19 @@ func Key(r *review.Row, col string, paired bool) (v float64, ok bool) {
 			v, ok = c.Lo, true
 		}
 	case ColBaseMedian:
-		v, ok = side(r.BaseStats, stats.Stats.Median)
+		v, ok = side(r.BaseStats, stats.FloatStats.Median)
 	case ColBaseSpread:
-		v, ok = side(r.BaseStats, stats.Stats.P25)
+		v, ok = side(r.BaseStats, stats.FloatStats.P25)
 	case ColBaseIQR:
-		v, ok = side(r.BaseStats, stats.Stats.IQR)
+		v, ok = side(r.BaseStats, stats.FloatStats.IQR)
 	case ColBaseN:
 		v, ok = side(r.BaseStats, count)
 	case ColCurMedian:
-		v, ok = side(Shown(r, paired), stats.Stats.Median)
+		v, ok = side(Shown(r, paired), stats.FloatStats.Median)
 	case ColCurSpread:
-		v, ok = side(Shown(r, paired), stats.Stats.P25)
+		v, ok = side(Shown(r, paired), stats.FloatStats.P25)
 	case ColCurIQR:
-		v, ok = side(Shown(r, paired), stats.Stats.IQR)
+		v, ok = side(Shown(r, paired), stats.FloatStats.IQR)
 	case ColCurN:
 		v, ok = side(Shown(r, paired), count)
 	}
@@ -139,4 +139,4 @@ func Key(r *review.Row, col string, paired bool) (v float64, ok bool) {
 	return v, ok
 }
 
-func count(s stats.Stats) float64 { return float64(len(s.Sorted)) }
+func count(s stats.FloatStats) float64 { return float64(len(s.Sorted)) }

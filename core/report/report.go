@@ -19,9 +19,17 @@ type Row struct {
 	// carries none (a summary-only, unsupported, trace_overhead or
 	// comparison line, or an empty samples array). Never empty otherwise.
 	Samples []uint64
-	// OK is the line's "ok" field; true when the line has none.
+	// Values are the samples of a row made from another tool's report (a
+	// metric's values in its own unit, in run order: seconds, B/op, MB/s);
+	// nil for a row read from a cove-bench report, whose samples are the
+	// exact Samples, and for a row without samples. Never empty otherwise.
+	Values []float64
+	// OK is the line's "ok" field; true when the line has none. A row made
+	// from another tool's report is not OK when the tool says its run
+	// failed (What then says how).
 	OK bool
-	// What is the reason an "unsupported" row gives; empty otherwise.
+	// What is the reason an "unsupported" row gives, or what a failed run
+	// of another tool said; empty otherwise.
 	What string
 	// Of is the kind a "comparison" line is about; empty otherwise.
 	Of string
@@ -36,6 +44,9 @@ type Summary struct {
 	Min, Mean, Max uint64
 	Median         float64 // NaN when absent
 }
+
+// Sampled reports whether the row has samples, exact or not.
+func (r *Row) Sampled() bool { return r.Samples != nil || r.Values != nil }
 
 // Unsupported reports whether the row is a refusal ("kind":"unsupported").
 func (r Row) Unsupported() bool { return r.Kind == "unsupported" }
@@ -59,7 +70,7 @@ type Report struct {
 // (what the reference requires of a baseline).
 func (r *Report) Sampled() bool {
 	for i := range r.Rows {
-		if r.Rows[i].Samples != nil {
+		if r.Rows[i].Sampled() {
 			return true
 		}
 	}

@@ -30,9 +30,14 @@ type Row struct {
 	State State
 	// Base and Cur are the rows read; nil when the side lacks the key.
 	Base, Cur *report.Row
-	// BaseStats and CurStats summarize each side's samples; nil when that
-	// side has none.
-	BaseStats, CurStats *stats.Stats
+	// BaseStats and CurStats summarize each side's samples, in the
+	// metric's unit (nanoseconds for a cove-bench report: its exact
+	// samples as floats, which give the same statistics bit for bit); nil
+	// when that side has none.
+	BaseStats, CurStats *stats.FloatStats
+	// Metric is what the row measures: nil for a cove-bench row (wall
+	// time in nanoseconds, better lower), the review's Metric otherwise.
+	Metric *Metric
 	// Comparison is filled by Compute for a Compared row; nil until then
 	// and for every other state.
 	Comparison *stats.Comparison
@@ -40,9 +45,27 @@ type Row struct {
 	comparer *stats.Comparer // shared by the rows of one review
 }
 
+// Metric is what the rows of a review of another tool's reports measure:
+// one metric of its results (Go's ns/op or B/op, Google Benchmark's
+// real_time, a counter), so that the rows of one review share a unit and
+// a direction.
+type Metric struct {
+	// Name is what the tool calls it ("ns/op", "real_time", "time").
+	Name string
+	// Unit is the unit of the rows' samples, tidied ("sec/op", "B/op",
+	// "B/s", "allocs/op", a counter's own).
+	Unit string
+	// Higher is true for a metric that is better higher (MB/s, items per
+	// second): its comparisons' verdicts are turned.
+	Higher bool
+}
+
 // Review pairs two reports (cur may be nil: one report alone is a view).
 type Review struct {
 	Base, Cur *report.Report
+	// Metric is nil for cove-bench reports; for reports of another tool it
+	// is the metric their rows' Values hold (see Metric).
+	Metric *Metric
 	// Rows: the current report's keys in its order, then keys only in the
 	// baseline in its order. Rows with no samples on either side that are
 	// not unsupported or not-ok (trace_overhead, comparison lines) are left
@@ -54,7 +77,13 @@ type Review struct {
 // hand the work to workers. Either report may be nil; with only one, every
 // row is only in that one.
 func New(base, cur *report.Report) *Review {
-	p := NewPairing(base, cur)
+	return NewOf(base, cur, nil)
+}
+
+// NewOf is New for reports made from another tool's reports, whose rows'
+// Values are samples of metric m (nil: cove-bench reports, as New).
+func NewOf(base, cur *report.Report, m *Metric) *Review {
+	p := NewPairingOf(base, cur, m)
 	for !p.Step(math.MaxInt) {
 	}
 	return p.Review()
@@ -74,8 +103,11 @@ type Pairing struct {
 
 // NewPairing starts pairing base and cur (either may be nil, as for New);
 // no row is paired until Step.
-func NewPairing(base, cur *report.Report) *Pairing {
-	p := &Pairing{v: &Review{Base: base, Cur: cur}, comparer: &stats.Comparer{}, seen: map[report.Key]bool{}}
+func NewPairing(base, cur *report.Report) *Pairing { return NewPairingOf(base, cur, nil) }
+
+// NewPairingOf is NewPairing for reports of metric m, as NewOf.
+func NewPairingOf(base, cur *report.Report, m *Metric) *Pairing {
+	p := &Pairing{v: &Review{Base: base, Cur: cur, Metric: m}, comparer: &stats.Comparer{}, seen: map[report.Key]bool{}}
 	for _, rep := range []*report.Report{cur, base} {
 		if rep == nil {
 			continue
@@ -100,6 +132,7 @@ func (p *Pairing) Step(n int) (done bool) {
 		p.seen[k] = true
 		if r, ok := pair(k, lookup(base, k), lookup(cur, k)); ok {
 			r.comparer = p.comparer
+			r.Metric = p.v.Metric
 			p.v.Rows = append(p.v.Rows, r)
 		}
 	}
@@ -145,15 +178,28 @@ func pair(k report.Key, base, cur *report.Row) (r Row, ok bool) {
 func unsupported(r *report.Row) bool { return r != nil && r.Unsupported() }
 func notOK(r *report.Row) bool       { return r != nil && !r.OK }
 
-func statsOf(r *report.Row) *stats.Stats {
+func statsOf(r *report.Row) *stats.FloatStats {
 	if r == nil {
 		return nil
 	}
-	s, ok := stats.Of(r.Samples)
+	s, ok := stats.OfFloats(Values(r))
 	if !ok {
 		return nil
 	}
 	return &s
+}
+
+// Values are r's samples as floats: its Values, or its exact Samples
+// converted (every statistic reads them to the same bits). Nil when r has
+// no samples.
+func Values(r *report.Row) []float64 {
+	switch {
+	case r == nil:
+		return nil
+	case r.Values != nil || r.Samples == nil:
+		return r.Values
+	}
+	return stats.Floats(r.Samples)
 }
 
 // Compute fills r.Comparison when the row is Compared; it does nothing for
@@ -165,11 +211,21 @@ func (r *Row) Compute() {
 	if r.State != Compared || r.Comparison != nil {
 		return
 	}
-	var c stats.Comparison
-	if r.comparer != nil {
-		c = r.comparer.Compare(r.Base.Samples, r.Cur.Samples)
-	} else { // a Row made by hand
-		c = stats.Compare(r.Base.Samples, r.Cur.Samples)
+	comparer := r.comparer
+	if comparer == nil { // a Row made by hand
+		comparer = &stats.Comparer{}
 	}
+	c := r.Metric.Compare(comparer, r.BaseStats.Taken, r.CurStats.Taken)
 	r.Comparison = &c
+}
+
+// Compare compares two sides' samples of metric m: as the reference
+// does for cove-bench's wall times (m nil), in the metric's direction
+// otherwise.
+func (m *Metric) Compare(c *stats.Comparer, base, cur []float64) stats.Comparison {
+	cmp := c.CompareFloats(base, cur)
+	if m != nil && m.Higher {
+		cmp = cmp.HigherIsBetter()
+	}
+	return cmp
 }

@@ -145,6 +145,17 @@ func pValue(below, above int) float64 {
 	return min(1, 2*float64(min(below, above))/float64(resamples))
 }
 
+// Floats is a series of whole nanoseconds as floats, converted as the
+// reference's `as f64` does: every statistic of the floats is the
+// series' own, bit for bit (OfFloats, CompareFloats, DriftOfFloats...).
+func Floats(samples []uint64) []float64 {
+	f := make([]float64, len(samples))
+	for i, v := range samples {
+		f[i] = float64(v)
+	}
+	return f
+}
+
 // floats converts a series as the reference's `as f64` does; a series of
 // floats is itself.
 func floats[T Sample](s []T) []float64 {

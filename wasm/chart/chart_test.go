@@ -18,11 +18,11 @@ import (
 func row(benchmark string, base, cur []uint64) review.Row {
 	r := review.Row{Key: report.Key{Benchmark: benchmark, Kind: "vm", Backend: "vm"}}
 	if base != nil {
-		s, _ := stats.Of(base)
+		s, _ := stats.OfFloats(stats.Floats(base))
 		r.BaseStats = &s
 	}
 	if cur != nil {
-		s, _ := stats.Of(cur)
+		s, _ := stats.OfFloats(stats.Floats(cur))
 		r.CurStats = &s
 	}
 	if base != nil && cur != nil {

@@ -84,7 +84,7 @@ func DescribeRunOrder(row review.Row, trends Trends) string {
 	off := 0
 	for _, side := range []struct {
 		name  string
-		s     *stats.Stats
+		s     *stats.FloatStats
 		drift *stats.Drift
 	}{{"Baseline", row.BaseStats, trends.Base}, {"Current", row.CurStats, trends.Cur}} {
 		s := side.s

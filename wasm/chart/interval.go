@@ -157,7 +157,7 @@ func geomeanTooltip(g stats.Geomean) string {
 
 // samples says how many samples each side has against the floor.
 func samples(r review.Row) string {
-	n := func(s *stats.Stats) int {
+	n := func(s *stats.FloatStats) int {
 		if s == nil {
 			return 0
 		}

@@ -40,7 +40,7 @@ func RunOrderTrend(row review.Row, dark bool, trends Trends) ([]byte, error) {
 	unit := format.RowUnit(&row)
 	lo, hi := Scale(row.BaseStats, row.CurStats)
 	n := 0
-	for _, s := range []*stats.Stats{row.BaseStats, row.CurStats} {
+	for _, s := range []*stats.FloatStats{row.BaseStats, row.CurStats} {
 		if s != nil {
 			n = max(n, len(s.Taken))
 		}
@@ -72,7 +72,7 @@ func RunOrderTrend(row review.Row, dark bool, trends Trends) ([]byte, error) {
 		}),
 	)
 	c.SetXAxis(positions)
-	add := func(name, color, labelAt string, s *stats.Stats) {
+	add := func(name, color, labelAt string, s *stats.FloatStats) {
 		if s == nil {
 			return
 		}
@@ -123,7 +123,7 @@ func RunOrderTrend(row review.Row, dark bool, trends Trends) ([]byte, error) {
 		)
 		c.MultiSeries = append(c.MultiSeries, series)
 	}
-	trend := func(name, color string, s *stats.Stats, d *stats.Drift) {
+	trend := func(name, color string, s *stats.FloatStats, d *stats.Drift) {
 		if s == nil || d == nil || !d.Drifted || len(s.Taken) < 2 {
 			return
 		}
@@ -168,7 +168,7 @@ const farOut = 3
 // A slow first run or a one-off hiccup, often several times the median,
 // would otherwise squeeze the other samples into a line in which a 10%
 // drift cannot be seen.
-func Scale(sides ...*stats.Stats) (lo, hi float64) {
+func Scale(sides ...*stats.FloatStats) (lo, hi float64) {
 	lo, hi = math.Inf(1), math.Inf(-1)
 	first, last := math.Inf(1), math.Inf(-1)
 	for _, s := range sides {

@@ -364,7 +364,7 @@ func (t *TableHead) renderHeader(cols []tableview.Column) *vecty.HTML {
 }
 
 // sideHTML is a side's four numbers, in cells of HTML.
-func sideHTML(b *strings.Builder, s *stats.Stats, unit format.Unit) {
+func sideHTML(b *strings.Builder, s *stats.FloatStats, unit format.Unit) {
 	if s == nil {
 		for _, class := range [...]string{"median", "spread", "iqr", "n"} {
 			numHTML(b, format.None, class)

@@ -62,7 +62,7 @@ func TestPercent(t *testing.T) {
 }
 
 func TestStatus(t *testing.T) {
-	five := &stats.Stats{Sorted: []uint64{1, 2, 3, 4, 5}}
+	five := &stats.FloatStats{Sorted: []float64{1, 2, 3, 4, 5}}
 	refused := &report.Row{What: "a `spawn`", OK: false}
 	bad := &report.Row{OK: false}
 	good := &report.Row{OK: true}
@@ -75,7 +75,7 @@ func TestStatus(t *testing.T) {
 	}{
 		// Five samples against nine: the floor is six, so both counts and
 		// the floor are what the reader needs.
-		{"underpowered", review.Row{BaseStats: five, CurStats: &stats.Stats{Sorted: make([]uint64, 9)}}, "underpowered", "underpowered: 5 vs 9 samples, 6 needed", "underpowered"},
+		{"underpowered", review.Row{BaseStats: five, CurStats: &stats.FloatStats{Sorted: make([]float64, 9)}}, "underpowered", "underpowered: 5 vs 9 samples, 6 needed", "underpowered"},
 		{"underpowered, one side empty", review.Row{CurStats: five}, "underpowered", "underpowered: 0 vs 5 samples, 6 needed", "underpowered"},
 		{"unsupported says why", review.Row{Cur: refused}, "unsupported", "unsupported: a `spawn`", "unsupported"},
 		{"unsupported without a reason", review.Row{Cur: good}, "unsupported", "unsupported", "unsupported"},

@@ -46,7 +46,7 @@ func StatusClass(status string) string {
 }
 
 // count is the number of samples s holds, "0" when there is no series.
-func count(s *stats.Stats) string {
+func count(s *stats.FloatStats) string {
 	if s == nil {
 		return "0"
 	}
@@ -79,7 +79,7 @@ func notOK(r *review.Row) string {
 // larger of its medians.
 func RowUnit(r *review.Row) Unit {
 	var medians []float64
-	for _, s := range []*stats.Stats{r.BaseStats, r.CurStats} {
+	for _, s := range []*stats.FloatStats{r.BaseStats, r.CurStats} {
 		if s != nil {
 			medians = append(medians, s.Median())
 		}

@@ -137,7 +137,7 @@ const maxWarmUp = 3 * time.Second
 // under WebAssembly that would otherwise add to the first draw of the
 // interval bars, in the middle of a computation.
 func warmCharts() {
-	s, _ := stats.Of([]uint64{101, 99, 103, 100, 102, 98})
+	s, _ := stats.OfFloats([]float64{101, 99, 103, 100, 102, 98})
 	c := stats.Comparison{BaselineMedian: 100.5, Median: 100.5, Lo: -1, Hi: 1, Verdict: stats.InsideTheNoise}
 	row := review.Row{
 		Key:   report.Key{Benchmark: "warm", Kind: "vm", Backend: "vm"},
