@@ -48,7 +48,7 @@ func TestMeasuredExtrasAreTheSame(t *testing.T) {
 	measured := make([]*Extras, len(own.Rows))
 	for i, r := range own.Rows {
 		if r.Comparison != nil {
-			x := Measure(r.Base.Samples, r.Cur.Samples, 1)
+			x := Measure(stats.Floats(r.Base.Samples), stats.Floats(r.Cur.Samples), 1)
 			measured[i] = &x
 		}
 	}

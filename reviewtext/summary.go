@@ -250,7 +250,7 @@ func extrasOf(r *Row, threshold float64) *Extras {
 	if shift == 0 {
 		shift = 1
 	}
-	x := Measure(r.Base.Samples, r.Cur.Samples, shift)
+	x := Measure(r.BaseStats.Taken, r.CurStats.Taken, shift)
 	x.forVerdict(r.Verdict)
 	return &x
 }
@@ -260,13 +260,13 @@ func extrasOf(r *Row, threshold float64) *Extras {
 // for a regression or an improvement, so that a caller that adjusts the
 // verdicts later (the viewer's switch) has it. New keeps it only where
 // the verdict asks for it.
-func Measure(base, cur []uint64, shift float64) Extras {
+func Measure(base, cur []float64, shift float64) Extras {
 	return Extras{
-		DriftBase:     stats.DriftOf(base),
-		DriftCur:      stats.DriftOf(cur),
-		OutliersBase:  stats.Outliers(base),
-		OutliersCur:   stats.Outliers(cur),
-		SamplesNeeded: stats.SamplesNeeded(base, cur, shift),
+		DriftBase:     stats.DriftOfFloats(base),
+		DriftCur:      stats.DriftOfFloats(cur),
+		OutliersBase:  stats.OutliersFloats(base),
+		OutliersCur:   stats.OutliersFloats(cur),
+		SamplesNeeded: stats.SamplesNeededFloats(base, cur, shift),
 	}
 }
 

@@ -18,7 +18,7 @@ import (
 // one Uint8Array (Samples' encoding, row by row, baseline first) and the
 // sizes in an Int32Array, two a row. Both buffers can be transferred, so
 // a batch costs the page two copies however many rows it holds.
-func Pairs(pairs [][2][]uint64) (sizes, samples js.Value) {
+func Pairs(pairs [][2][]float64) (sizes, samples js.Value) {
 	n := 0
 	for _, p := range pairs {
 		n += len(p[0]) + len(p[1])
@@ -40,7 +40,7 @@ func Pairs(pairs [][2][]uint64) (sizes, samples js.Value) {
 // WebAssembly is little-endian. A batch of a suite's samples is copied at
 // once, where one sample at a time took the page a good part of a second
 // for ten thousand rows.
-func bytesOfSamples(s []uint64) []byte {
+func bytesOfSamples(s []float64) []byte {
 	if len(s) == 0 {
 		return nil
 	}
@@ -48,13 +48,13 @@ func bytesOfSamples(s []uint64) []byte {
 }
 
 // PairsFrom unpacks what Pairs packed.
-func PairsFrom(sizes, samples js.Value) ([][2][]uint64, error) {
+func PairsFrom(sizes, samples js.Value) ([][2][]float64, error) {
 	sz := Int32sFrom(sizes)
 	all := SamplesFrom(samples)
 	if len(sz)%2 != 0 {
 		return nil, errors.New("a batch's sizes come in pairs")
 	}
-	pairs := make([][2][]uint64, len(sz)/2)
+	pairs := make([][2][]float64, len(sz)/2)
 	for k := range pairs {
 		for side := range 2 {
 			n := sz[2*k+side]

@@ -13,10 +13,10 @@ import (
 
 // A batch's rows come back as they went, the empty and the exact ones too.
 func TestPairsTravelExactly(t *testing.T) {
-	pairs := [][2][]uint64{
+	pairs := [][2][]float64{
 		{{1, 2, 3}, {4, 5}},
-		{{}, {1<<53 + 1}},
-		{{math.MaxUint64}, {}},
+		{{}, {1 << 53, 0.1}},
+		{{math.MaxFloat64, math.SmallestNonzeroFloat64}, {}},
 	}
 	got, err := PairsFrom(Pairs(pairs))
 	if err != nil {
@@ -33,7 +33,7 @@ func TestPairsTravelExactly(t *testing.T) {
 		}
 	}
 	sizes, _ := Pairs(pairs)
-	if _, err := PairsFrom(sizes, Samples([]uint64{1})); err == nil {
+	if _, err := PairsFrom(sizes, Samples([]float64{1})); err == nil {
 		t.Error("sizes of six samples were read with one")
 	}
 }

@@ -10,9 +10,9 @@ import (
 	"github.com/benchview/benchview/core/stats"
 )
 
-// Samples packs s as a Uint8Array of little-endian uint64s, whose buffer
-// can be transferred.
-func Samples(s []uint64) js.Value {
+// Samples packs s as a Uint8Array of little-endian float64s, whose
+// buffer can be transferred.
+func Samples(s []float64) js.Value {
 	b := bytesOfSamples(s)
 	a := js.Global().Get("Uint8Array").New(len(b))
 	js.CopyBytesToJS(a, b)
@@ -20,8 +20,8 @@ func Samples(s []uint64) js.Value {
 }
 
 // SamplesFrom unpacks what Samples packed.
-func SamplesFrom(a js.Value) []uint64 {
-	s := make([]uint64, a.Get("length").Int()/8)
+func SamplesFrom(a js.Value) []float64 {
+	s := make([]float64, a.Get("length").Int()/8)
 	js.CopyBytesToGo(bytesOfSamples(s), a)
 	return s
 }
@@ -60,6 +60,33 @@ func SetComparisons(rv *review.Review, a js.Value) error {
 			BaselineMedian: f(0), Median: f(1), Delta: f(2), Lo: f(3), Hi: f(4),
 			Verdict: stats.Verdict(f(5)), P: f(6),
 		}
+	}
+	return nil
+}
+
+// MetricOf packs the metric a batch's rows measure as what its comparison
+// needs: 0 for a cove-bench review (nil), 1 for a metric better lower, 2
+// for one better higher.
+func MetricOf(m *review.Metric) int {
+	switch {
+	case m == nil:
+		return 0
+	case m.Higher:
+		return 2
+	}
+	return 1
+}
+
+// MetricFrom unpacks what MetricOf packed (undefined is 0).
+func MetricFrom(v js.Value) *review.Metric {
+	if v.IsUndefined() {
+		return nil
+	}
+	switch v.Int() {
+	case 1:
+		return &review.Metric{}
+	case 2:
+		return &review.Metric{Higher: true}
 	}
 	return nil
 }

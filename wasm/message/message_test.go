@@ -12,8 +12,7 @@ import (
 )
 
 func TestSamplesTravelExactly(t *testing.T) {
-	// 2^53+1 is the first integer a float64 cannot hold.
-	s := []uint64{0, 1, 1<<53 + 1, math.MaxUint64}
+	s := []float64{0, 1, 1 << 53, 0.1, math.MaxFloat64, math.SmallestNonzeroFloat64}
 	if got := SamplesFrom(Samples(s)); !slices.Equal(got, s) {
 		t.Errorf("got %v, want %v", got, s)
 	}

@@ -282,7 +282,10 @@ func (s *Store) computed(a *actions.RowsComputed) {
 // Job is one comparison for a worker to compute.
 type Job struct {
 	Review, Index int
-	Base, Cur     []uint64
+	Base, Cur     []float64
+	// Metric is the review's: what Compare needs to read the rows'
+	// direction (nil for cove-bench reports).
+	Metric *review.Metric
 }
 
 // Jobs lists the comparisons the current review still needs, in row order.
@@ -293,7 +296,7 @@ func (s *Store) Jobs() []Job {
 	}
 	for i, r := range s.review.Rows {
 		if !s.done[i] {
-			jobs = append(jobs, Job{Review: s.reviewID, Index: i, Base: r.Base.Samples, Cur: r.Cur.Samples})
+			jobs = append(jobs, Job{Review: s.reviewID, Index: i, Base: r.BaseStats.Taken, Cur: r.CurStats.Taken, Metric: r.Metric})
 		}
 	}
 	return jobs
@@ -303,14 +306,14 @@ func (s *Store) Jobs() []Job {
 // compared row's; nil when two reports are not loaded, and empty, not
 // nil, when they have no row to compare (their geomean covers no row). The page has a
 // worker compute it (GeomeanComputed), as it costs seconds at 10,000 rows.
-func (s *Store) GeomeanRows() []stats.GeomeanRow {
+func (s *Store) GeomeanRows() []stats.FloatRow {
 	if s.review == nil || !s.Compared() {
 		return nil
 	}
-	rows := []stats.GeomeanRow{} // not nil: two reports with no row in common have a geomean too, of no row
+	rows := []stats.FloatRow{} // not nil: two reports with no row in common have a geomean too, of no row
 	for _, r := range s.review.Rows {
 		if r.State == review.Compared {
-			rows = append(rows, stats.GeomeanRow{Baseline: r.Base.Samples, Current: r.Cur.Samples})
+			rows = append(rows, stats.FloatRow{Baseline: r.BaseStats.Taken, Current: r.CurStats.Taken})
 		}
 	}
 	return rows
@@ -321,6 +324,9 @@ func (s *Store) GeomeanRows() []stats.GeomeanRow {
 func (s *Store) Geomean() (stats.Geomean, bool) {
 	if s.geomean == nil {
 		return stats.Geomean{}, false
+	}
+	if m := s.review.Metric; m != nil && m.Higher {
+		return s.geomean.HigherIsBetter(), true
 	}
 	return *s.geomean, true
 }
@@ -334,8 +340,9 @@ func (s *Store) Summary() *reviewtext.Summary {
 	if s.review == nil || s.Phase() != Ready {
 		return nil
 	}
+	g, _ := s.Geomean() // in the metric's direction
 	return reviewtext.New(s.review, reviewtext.Options{
-		Extras: s.Compared(), Adjust: s.view.Adjust, Measured: s.extras, Geomean: s.geomean,
+		Extras: s.Compared(), Adjust: s.view.Adjust, Measured: s.extras, Geomean: &g,
 	})
 }
 

@@ -48,12 +48,12 @@ func compute(s *Store) {
 	for _, j := range s.Jobs() {
 		s.Dispatch(&actions.RowsComputed{
 			Review: j.Review, Index: []int{j.Index},
-			Comparisons: []stats.Comparison{c.Compare(j.Base, j.Cur)},
+			Comparisons: []stats.Comparison{c.CompareFloats(j.Base, j.Cur)},
 			Extras:      []reviewtext.Extras{reviewtext.Measure(j.Base, j.Cur, AdviceShift)},
 		})
 	}
 	if s.Compared() {
-		s.Dispatch(&actions.GeomeanComputed{Review: s.ReviewID(), Geomean: c.Geomean(s.GeomeanRows())})
+		s.Dispatch(&actions.GeomeanComputed{Review: s.ReviewID(), Geomean: c.GeomeanFloats(s.GeomeanRows())})
 	}
 }
 
@@ -177,7 +177,7 @@ func TestLateResultsOfAnOlderReviewAreDropped(t *testing.T) {
 		t.Fatalf("after Swap the baseline is %q", s.Report(actions.Baseline).Name)
 	}
 	for _, j := range old {
-		s.Dispatch(&actions.RowsComputed{Review: j.Review, Index: []int{j.Index}, Comparisons: []stats.Comparison{stats.Compare(j.Base, j.Cur)}})
+		s.Dispatch(&actions.RowsComputed{Review: j.Review, Index: []int{j.Index}, Comparisons: []stats.Comparison{stats.CompareFloats(j.Base, j.Cur)}})
 	}
 	if done, total := s.Progress(); done != 0 || total == 0 {
 		t.Errorf("progress %d of %d after results of the swapped-out review", done, total)
@@ -271,7 +271,7 @@ func TestRowsStayInPlaceWhileComputing(t *testing.T) {
 	s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Report: readString(t, "cur.jsonl", mixedCur)})
 	jobs := s.Jobs()
 	for _, j := range append(jobs[:1:1], jobs[2:]...) { // every row but b
-		s.Dispatch(&actions.RowsComputed{Review: j.Review, Index: []int{j.Index}, Comparisons: []stats.Comparison{stats.Compare(j.Base, j.Cur)}})
+		s.Dispatch(&actions.RowsComputed{Review: j.Review, Index: []int{j.Index}, Comparisons: []stats.Comparison{stats.CompareFloats(j.Base, j.Cur)}})
 	}
 	// Sorted, the pending b would follow the underpowered d.
 	if got := names(s.Rows()); got != "a b c d e f g" {
@@ -284,7 +284,7 @@ func TestRowsStayInPlaceWhileComputing(t *testing.T) {
 	}
 	s.Dispatch(&actions.SortBy{Column: tableview.ColVerdict})
 	j := jobs[1]
-	s.Dispatch(&actions.RowsComputed{Review: j.Review, Index: []int{j.Index}, Comparisons: []stats.Comparison{stats.Compare(j.Base, j.Cur)}})
+	s.Dispatch(&actions.RowsComputed{Review: j.Review, Index: []int{j.Index}, Comparisons: []stats.Comparison{stats.CompareFloats(j.Base, j.Cur)}})
 	if got := names(s.Rows()); got != "a b c d e f g" || s.Rows()[0].Status != "regression" {
 		t.Errorf("once computed: %q, want regressions first", got)
 	}
@@ -561,14 +561,14 @@ func TestReadyWaitsForTheGeomean(t *testing.T) {
 	s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Report: read(t, "cur-a.jsonl")})
 	var c stats.Comparer
 	for _, j := range s.Jobs() {
-		s.Dispatch(&actions.RowsComputed{Review: j.Review, Index: []int{j.Index}, Comparisons: []stats.Comparison{c.Compare(j.Base, j.Cur)}})
+		s.Dispatch(&actions.RowsComputed{Review: j.Review, Index: []int{j.Index}, Comparisons: []stats.Comparison{c.CompareFloats(j.Base, j.Cur)}})
 	}
 	drawAll(s)
 	checkPhase(t, s, Computing)
 	if _, ok := s.Geomean(); ok {
 		t.Fatal("a geomean before one was computed")
 	}
-	g := c.Geomean(s.GeomeanRows())
+	g := c.GeomeanFloats(s.GeomeanRows())
 	s.Dispatch(&actions.GeomeanComputed{Review: s.ReviewID() - 1, Geomean: g})
 	checkPhase(t, s, Computing) // an older review's is dropped
 	s.Dispatch(&actions.GeomeanComputed{Review: s.ReviewID(), Geomean: g})
@@ -603,7 +603,7 @@ func TestNoRowInCommonStillReachesReady(t *testing.T) {
 	}
 	drawAll(s)
 	checkPhase(t, s, Computing)
-	s.Dispatch(&actions.GeomeanComputed{Review: s.ReviewID(), Geomean: stats.GeomeanOf(rows)})
+	s.Dispatch(&actions.GeomeanComputed{Review: s.ReviewID(), Geomean: stats.GeomeanOf(nil)})
 	drawAll(s)
 	checkPhase(t, s, Ready)
 	if g, ok := s.Geomean(); !ok || g.Rows != 0 || g.Verdict != stats.Underpowered {

@@ -49,7 +49,7 @@ func TestCountsAreExactBatchByBatch(t *testing.T) {
 		}
 		a := &actions.RowsComputed{Review: s.ReviewID()}
 		for _, j := range batch {
-			c := comparer.Compare(j.Base, j.Cur)
+			c := comparer.CompareFloats(j.Base, j.Cur)
 			a.Index = append(a.Index, j.Index)
 			a.Comparisons = append(a.Comparisons, c)
 			want[c.Verdict.String()]++

@@ -35,7 +35,7 @@ func (p *page) sendGeomean() {
 // a machine of two cores.
 type geomeanParts struct {
 	review int
-	rows   []stats.GeomeanRow
+	rows   []stats.FloatRow
 	ranges [][2]int       // the parts not sent yet
 	sent   map[int][2]int // the part each worker (or local) computes
 	got    []stats.GeomeanPart
@@ -71,7 +71,7 @@ func (g *geomeanParts) requeue(w int) {
 
 // geomean queues review's geomean over rows, behind the rows queued: a
 // part for each worker (one, on the page, when none runs).
-func (p *pool) geomean(review int, rows []stats.GeomeanRow) {
+func (p *pool) geomean(review int, rows []stats.FloatRow) {
 	n := 1
 	if !p.local {
 		n = max(1, len(p.workers)-len(p.dead))
@@ -89,9 +89,9 @@ func (p *pool) sendPart(w int) {
 	m := &p.mean
 	r := m.sent[w]
 	if m.samples.IsUndefined() {
-		pairs := make([][2][]uint64, len(m.rows))
+		pairs := make([][2][]float64, len(m.rows))
 		for k, row := range m.rows {
-			pairs[k] = [2][]uint64{row.Baseline, row.Current}
+			pairs[k] = [2][]float64{row.Baseline, row.Current}
 		}
 		m.sizes, m.samples = message.Pairs(pairs)
 	}

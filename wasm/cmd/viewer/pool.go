@@ -149,13 +149,13 @@ func (p *pool) send(w int) {
 	b := p.next()
 	p.inFlight[w] = append(p.inFlight[w], b)
 	index := make([]int, len(b))
-	pairs := make([][2][]uint64, len(b))
+	pairs := make([][2][]float64, len(b))
 	for k, j := range b {
-		index[k], pairs[k] = j.Index, [2][]uint64{j.Base, j.Cur}
+		index[k], pairs[k] = j.Index, [2][]float64{j.Base, j.Cur}
 	}
 	idx := message.Int32s(index)
 	sizes, samples := message.Pairs(pairs)
-	msg := map[string]any{"review": b[0].Review, "index": idx, "sizes": sizes, "samples": samples}
+	msg := map[string]any{"review": b[0].Review, "index": idx, "sizes": sizes, "samples": samples, "metric": message.MetricOf(b[0].Metric)}
 	p.workers[w].Call("postMessage", msg, []any{idx.Get("buffer"), sizes.Get("buffer"), samples.Get("buffer")})
 }
 
@@ -250,7 +250,7 @@ func (p *pool) runLocal() {
 				j := p.queue[0]
 				p.queue = p.queue[1:]
 				a.Index = append(a.Index, j.Index)
-				a.Comparisons = append(a.Comparisons, p.comparer.Compare(j.Base, j.Cur))
+				a.Comparisons = append(a.Comparisons, j.Metric.Compare(&p.comparer, j.Base, j.Cur))
 				a.Extras = append(a.Extras, reviewtext.Measure(j.Base, j.Cur, store.AdviceShift))
 			}
 			p.done(a)
@@ -260,7 +260,7 @@ func (p *pool) runLocal() {
 		// thousand rows, where the page has no worker to hand it to.
 		for p.mean.next(local) {
 			part := p.mean.sent[local]
-			g, err := p.comparer.GeomeanPart(p.mean.rows, part[0], part[1])
+			g, err := p.comparer.GeomeanFloatsPart(p.mean.rows, part[0], part[1])
 			if err != nil {
 				println("benchview: geomean:", err.Error()) // a bug: the page stays "computing"
 				break

@@ -46,24 +46,25 @@ func serveWorker() {
 		}
 		job = m
 		if m.Get("geomean").Truthy() {
-			rows := make([]stats.GeomeanRow, len(pairs))
+			rows := make([]stats.FloatRow, len(pairs))
 			for k, p := range pairs {
-				rows[k] = stats.GeomeanRow{Baseline: p[0], Current: p[1]}
+				rows[k] = stats.FloatRow{Baseline: p[0], Current: p[1]}
 			}
-			g, err := comparer.GeomeanPart(rows, m.Get("from").Int(), m.Get("to").Int())
+			g, err := comparer.GeomeanFloatsPart(rows, m.Get("from").Int(), m.Get("to").Int())
 			if err != nil {
 				return map[string]any{"error": err.Error()}
 			}
 			return map[string]any{"review": m.Get("review"), "geomean": message.GeomeanPart(g)}
 		}
 		index := message.Int32sFrom(m.Get("index"))
+		metric := message.MetricFrom(m.Get("metric"))
 		cs := make([]stats.Comparison, len(pairs))
 		xs := make([]reviewtext.Extras, len(pairs))
 		for k, p := range pairs {
 			if k < len(index) {
 				row = index[k]
 			}
-			cs[k] = comparer.Compare(p[0], p[1])
+			cs[k] = metric.Compare(&comparer, p[0], p[1])
 			xs[k] = reviewtext.Measure(p[0], p[1], store.AdviceShift)
 		}
 		return map[string]any{"review": m.Get("review"), "index": m.Get("index"), "c": message.Results(cs, xs)}
