@@ -235,7 +235,7 @@ func changes(a, b any) (c any, differs, ok bool) {
 // [+7.38%, +10.19%], regression".
 func barSaid(r *review.Row) string {
 	c := r.Comparison
-	said := visible.String(r.Key.String()) + ": " + format.Percent(c.Delta)
+	said := visible.String(r.Key.Label()) + ": " + format.Percent(c.Delta)
 	if in := format.Interval(c.Lo, c.Hi); in != format.None {
 		said += ", 95% interval " + in
 	} else {

@@ -1,6 +1,8 @@
 package export
 
 import (
+	"strings"
+
 	"strconv"
 
 	"github.com/benchview/benchview/core/review"
@@ -62,7 +64,7 @@ func rowOf(r *review.Row, paired bool) rowView {
 	v := rowView{
 		Key:    r.Key.String(),
 		Bench:  r.Key.Benchmark,
-		KB:     "/" + r.Key.Kind + "/" + r.Key.Backend,
+		KB:     strings.TrimPrefix(r.Key.Label(), r.Key.Benchmark),
 		Status: s,
 		Class:  format.StatusClass(s),
 		Label:  format.Status(r, s),

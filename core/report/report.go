@@ -9,6 +9,16 @@ type Key struct {
 // String is "benchmark/kind/backend", the page's data-row value.
 func (k Key) String() string { return k.Benchmark + "/" + k.Kind + "/" + k.Backend }
 
+// Label is how a page names the row: String, or the benchmark alone for
+// a row made from another tool's report, which has no kind or backend
+// (its name already says all: "Sum/n=1000-2", "sleep 0.02").
+func (k Key) Label() string {
+	if k.Kind == "" && k.Backend == "" {
+		return k.Benchmark
+	}
+	return k.String()
+}
+
 // Row is one line of a report that names a row.
 type Row struct {
 	Key
@@ -31,6 +41,10 @@ type Row struct {
 	// What is the reason an "unsupported" row gives, or what a failed run
 	// of another tool said; empty otherwise.
 	What string
+	// Refused marks a row made from another tool's report that cannot be
+	// compared, What saying why (a pytest-benchmark row that kept only a
+	// summary): Unsupported, as a cove-bench "unsupported" row is.
+	Refused bool
 	// Of is the kind a "comparison" line is about; empty otherwise.
 	Of string
 	// Summary holds min/mean/max/median when wall_ns has them but no
@@ -49,7 +63,7 @@ type Summary struct {
 func (r *Row) Sampled() bool { return r.Samples != nil || r.Values != nil }
 
 // Unsupported reports whether the row is a refusal ("kind":"unsupported").
-func (r Row) Unsupported() bool { return r.Kind == "unsupported" }
+func (r Row) Unsupported() bool { return r.Kind == "unsupported" || r.Refused }
 
 // Report is everything read from one report.
 type Report struct {
@@ -108,3 +122,16 @@ func (r *Report) Failed() bool {
 // NoSamplesReason is the reference's reason for refusing a baseline that
 // has no rows with samples.
 const NoSamplesReason = "no rows with a `wall_ns.samples` array; a baseline must be the JSON output of a `cove-bench` run new enough to record its samples"
+
+// New is a report of rows made elsewhere (from another tool's report),
+// indexed for Lookup as Read indexes its own. A key that repeats is looked
+// up at its first row.
+func New(name string, rows []Row, problems []Problem) *Report {
+	r := &Report{Name: name, Rows: rows, Problems: problems, index: make(map[Key]int, len(rows))}
+	for i := range rows {
+		if _, ok := r.index[rows[i].Key]; !ok {
+			r.index[rows[i].Key] = i
+		}
+	}
+	return r
+}

@@ -65,7 +65,7 @@ func DescribeInterval(rows []review.Row, total int) string {
 	b.WriteString(".")
 	extreme := func(what string, r *review.Row) {
 		if r != nil {
-			b.WriteString(" Largest " + what + ": " + visible.String(r.Key.String()) + ", " + format.Percent(r.Comparison.Delta) + ".")
+			b.WriteString(" Largest " + what + ": " + visible.String(r.Key.Label()) + ", " + format.Percent(r.Comparison.Delta) + ".")
 		}
 	}
 	extreme("regression", worst)
@@ -80,7 +80,7 @@ func DescribeRunOrder(row review.Row, trends Trends) string {
 	unit := format.RowUnit(&row)
 	lo, hi := Scale(row.BaseStats, row.CurStats)
 	var b strings.Builder
-	b.WriteString("Samples of " + visible.String(row.Key.String()) + " in the order the run took them.")
+	b.WriteString("Samples of " + visible.String(row.Key.Label()) + " in the order the run took them.")
 	off := 0
 	for _, side := range []struct {
 		name  string

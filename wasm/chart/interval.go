@@ -136,9 +136,9 @@ type scatterItem struct {
 // report in it is escaped.
 func intervalTooltip(r review.Row) string {
 	c := *r.Comparison
-	unit := format.UnitFor(c.BaselineMedian, c.Median)
+	unit := format.RowUnit(&r)
 	var b strings.Builder
-	b.WriteString("<strong><bdi>" + escape(visible.String(r.Key.String())) + "</bdi></strong><br>")
+	b.WriteString("<strong><bdi>" + escape(visible.String(r.Key.Label())) + "</bdi></strong><br>")
 	b.WriteString(escape(c.Verdict.String()) + ": Δ " + format.Percent(c.Delta))
 	if c.Verdict == stats.Underpowered {
 		b.WriteString(" (no interval: " + samples(r) + ")")

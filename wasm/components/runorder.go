@@ -48,7 +48,7 @@ func (p *RunOrderPanel) Render() vecty.ComponentOrHTML {
 	}
 	var name vecty.ComponentOrHTML
 	if p.HasRow {
-		name = elem.Paragraph(vecty.Markup(vecty.Class("run-order-name")), elem.Code(vecty.Text(visible.String(p.Row.Key.String()))))
+		name = elem.Paragraph(vecty.Markup(vecty.Class("run-order-name")), elem.Code(vecty.Text(visible.String(p.Row.Key.Label()))))
 	}
 	p.section = elem.Section(
 		vecty.Markup(vecty.Class("panel", "run-order-panel"), vecty.Attribute("aria-labelledby", "run-order-title")),

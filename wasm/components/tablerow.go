@@ -92,18 +92,17 @@ func (t *TableRow) Render() vecty.ComponentOrHTML {
 // numbers.
 func (t *TableRow) cells() string {
 	r := &t.Row
-	key := r.Key.String()
 	var b strings.Builder
 	b.Grow(1024)
 	// Nothing here depends on whether the row is selected: the row says
 	// so (aria-selected, the grid's way), and selecting it then changes no
 	// cell, so the cell that has the focus stays in the document.
 	b.WriteString(`<th scope="row" class="name"><button type="button" class="row-name" tabindex="-1" title="`)
-	escape(&b, visible.String(key))
+	escape(&b, visible.String(r.Key.Label()))
 	b.WriteString(`"><span class="bench">`)
 	escape(&b, visible.String(r.Key.Benchmark))
 	b.WriteString(`</span><span class="kb">`)
-	escape(&b, visible.String("/"+r.Key.Kind+"/"+r.Key.Backend))
+	escape(&b, visible.String(strings.TrimPrefix(r.Key.Label(), r.Key.Benchmark)))
 	b.WriteString(`</span></button></th><td class="verdict">`)
 	verdictHTML(&b, *r, t.Elapsed)
 	notesHTML(&b, *r)

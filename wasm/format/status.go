@@ -84,5 +84,8 @@ func RowUnit(r *review.Row) Unit {
 			medians = append(medians, s.Median())
 		}
 	}
+	if r.Metric != nil {
+		return MetricUnitFor(r.Metric.Unit, medians...)
+	}
 	return UnitFor(medians...)
 }

@@ -8,10 +8,11 @@ import (
 // None is what a cell shows when there is no number to show.
 const None = "—"
 
-// Unit is a time unit a row's durations are shown in.
+// Unit is a unit a row's numbers are shown in: a time unit for
+// cove-bench's nanoseconds, or a scaled unit of another tool's metric.
 type Unit struct {
-	Name  string  // "ns", "µs", "ms" or "s"
-	Scale float64 // nanoseconds in one Unit
+	Name  string  // "ns", "µs", "ms" or "s"; "µs/op", "KiB/op", "MB/s"...
+	Scale float64 // samples (nanoseconds, or the metric's unit) in one Unit
 }
 
 // The units a duration is shown in, smallest first.
@@ -55,8 +56,10 @@ func (u Unit) Number(ns float64) string {
 	v := u.Of(ns)
 	digits := 0
 	switch a := math.Abs(v); {
-	case u == Nanoseconds && a == math.Trunc(a):
-		digits = 0 // whole nanoseconds: samples are integers
+	case u.Scale == 1 && a == math.Trunc(a):
+		digits = 0 // whole nanoseconds, bytes or counts: samples are integers
+	case a != 0 && a < 0.001:
+		return strconv.FormatFloat(v, 'g', 4, 64) // a counter's tiny figure
 	case a >= 1000:
 		digits = 0
 	case a >= 100:
