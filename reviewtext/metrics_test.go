@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -224,5 +226,57 @@ func TestARiseFromZeroInEveryFormat(t *testing.T) {
 		if got := [3]string(records[i+1][7:10]); got != w {
 			t.Errorf("CSV row %d: delta and interval %q, want %q", i+1, got, w)
 		}
+	}
+}
+
+// TestTheRealRiseFromZero reads testdata/fromzero, a go test -benchmem
+// pair whose Format benchmark went from 0 to 16 B/op and 0 to 1 allocs/op
+// in every run (see its README): both are regressions, shifted +Inf, with
+// no resample at or below zero (p = 0, as benchstat's p=0.000); Sum's
+// memory stays unchanged.
+func TestTheRealRiseFromZero(t *testing.T) {
+	read := func(name string) *toolreport.Report {
+		data, err := os.ReadFile("testdata/fromzero/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := toolreport.Read(name, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	s := metricsOf(read("base.txt"), read("cur.txt"), Options{Extras: true})
+	type want struct {
+		status    Status
+		delta     float64
+		unchanged bool
+	}
+	inf := math.Inf(1)
+	wants := map[string]want{
+		"Format-2 B/op":      {Regression, inf, false},
+		"Format-2 allocs/op": {Regression, inf, false},
+		"Sum-2 B/op":         {InsideTheNoise, 0, true},
+		"Sum-2 allocs/op":    {InsideTheNoise, 0, true},
+	}
+	seen := 0
+	for _, r := range s.Rows {
+		w, ok := wants[r.Result().Name+" "+r.Metric().Unit]
+		if !ok {
+			continue
+		}
+		seen++
+		c := r.Comparison
+		if r.Status != w.status || c.Delta != w.delta || r.Unchanged() != w.unchanged {
+			t.Errorf("%s [%s]: status %v, Δ %v, unchanged %v; want %v, %v, %v",
+				r.Result().Name, r.Metric().Unit, r.Status, c.Delta, r.Unchanged(), w.status, w.delta, w.unchanged)
+		}
+		if w.status == Regression && (c.BaselineMedian != 0 || c.Lo != inf || c.P != 0) {
+			t.Errorf("%s [%s]: baseline median %v, interval from %v, p %v; want 0, +Inf, 0",
+				r.Result().Name, r.Metric().Unit, c.BaselineMedian, c.Lo, c.P)
+		}
+	}
+	if seen != len(wants) {
+		t.Errorf("%d of the %d memory rows were read", seen, len(wants))
 	}
 }
