@@ -735,17 +735,15 @@ func compareTools(base, cur *toolreport.Report, o compareFlags, stdout, stderr i
 
 // compareMetrics is compareAll for rows of metrics: every row with
 // samples on both sides, failed runs included (never read as fine: their
-// status says so), in the metric's direction.
+// status says so), in the metric's direction, by stats.CompareMetric as
+// the pages compare them (a baseline median of zero included).
 func compareMetrics(rows []reviewtext.MetricRow, comparer *stats.Comparer, p *progress) {
 	next := make(chan *reviewtext.MetricRow)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(rows)) {
 		wg.Go(func() {
 			for r := range next {
-				c := comparer.CompareFloats(r.BaseMetric.Samples, r.CurMetric.Samples)
-				if r.CurMetric.Better == toolreport.Higher {
-					c = c.HigherIsBetter()
-				}
+				c := comparer.CompareMetric(r.BaseMetric.Samples, r.CurMetric.Samples, r.CurMetric.Better == toolreport.Higher)
 				r.Comparison = &c
 				p.done()
 			}

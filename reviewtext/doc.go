@@ -14,9 +14,12 @@
 // NewMetrics into a MetricSummary: a row per result and metric, float
 // samples in the metric's unit, a verdict in the metric's direction and a
 // geomean per unit. Its JSON shares Summary.JSON's row writer and fields;
-// it has Text, Markdown and CSV too. A metric whose every sample on
-// both sides is one number (0 B/op before and after) is inside the noise,
-// and the human formats say "unchanged" (MetricRow.Unchanged).
+// it has Text, Markdown and CSV too. Its rows' comparisons are
+// stats.CompareMetric's: a metric whose every sample on both sides is one
+// number (0 B/op before and after) is inside the noise, and the human
+// formats say "unchanged" (MetricRow.Unchanged); one that rose from a
+// baseline median of zero (0 → 1 allocs/op) has a Δ% of +∞, which JSON
+// writes as null with "from_zero":true.
 //
 // Names from reports are data. Text and Markdown show every control or
 // bidirectional character of a name as a visible escape (package

@@ -105,6 +105,9 @@ func (f rowFields) line() []byte {
 	j.num("baseline_median", c.BaselineMedian, f.prec)
 	j.num("median", c.Median, f.prec)
 	j.num("delta_pct", c.Delta, 2)
+	if math.IsInf(c.Delta, 0) {
+		j.raw("from_zero", "true")
+	}
 	j.num("ci_low_pct", c.Lo, 2)
 	j.num("ci_high_pct", c.Hi, 2)
 	j.str("verdict", c.Verdict.String())

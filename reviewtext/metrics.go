@@ -17,8 +17,9 @@ type MetricRow struct {
 	toolreport.Row
 	Status Status
 	// Comparison is the metric's comparison when both sides have samples
-	// of it, failed runs included; nil otherwise. Its verdict is already
-	// read in the metric's direction (stats.Comparison.HigherIsBetter).
+	// of it, failed runs included; nil otherwise: stats.CompareMetric's,
+	// its verdict read in the metric's direction and a baseline median of
+	// zero read too (Delta +Inf for a median that rose from zero).
 	Comparison *stats.Comparison
 	// Verdict is what Status is read from, as Row.Verdict.
 	Verdict stats.Verdict
@@ -69,10 +70,6 @@ func NewMetrics(base, cur string, rows []MetricRow, o Options) *MetricSummary {
 	for i := range s.Rows {
 		r := &s.Rows[i]
 		r.Verdict = stats.Underpowered
-		if r.Comparison != nil && r.State == toolreport.Compared && allZero(r) {
-			c := zeroShift(*r.Comparison)
-			r.Comparison = &c
-		}
 		if r.Comparison != nil {
 			r.Verdict = r.Comparison.Verdict
 			if r.State == toolreport.Compared {
@@ -107,52 +104,27 @@ func NewMetrics(base, cur string, rows []MetricRow, o Options) *MetricSummary {
 	return s
 }
 
-// allZero reports whether every sample of both sides of r is zero, with
-// enough of them for a verdict: 0 B/op before and after.
-func allZero(r *MetricRow) bool {
-	v, ok := constant(r)
-	return ok && v == 0
-}
-
-// constant is the one number every sample of both sides of r is, when
-// they all are and each side has enough of them for a verdict.
-func constant(r *MetricRow) (float64, bool) {
-	b, c := r.BaseMetric.Samples, r.CurMetric.Samples
-	if len(b) < stats.MinSamples || len(c) < stats.MinSamples {
-		return 0, false
-	}
-	for _, xs := range [][]float64{b, c} {
-		for _, x := range xs {
-			if x != b[0] {
-				return 0, false
-			}
-		}
-	}
-	return b[0], true
-}
-
-// zeroShift is the comparison of two sides whose every sample is zero.
-// core/stats calls any row with a baseline median of zero underpowered,
-// since a shift in percent of zero has no size; but when both sides are
-// all zero, every resample's shift is nothing, and the row reads as a
-// constant that did not move does (752 B/op both times): inside the
-// noise, the interval [0%, 0%], p = 1.
-func zeroShift(c stats.Comparison) stats.Comparison {
-	c.Delta, c.Lo, c.Hi, c.P = 0, 0, 0, 1
-	c.Verdict = stats.InsideTheNoise
-	return c
-}
-
 // Unchanged reports whether every sample of both sides is one and the
-// same number (0 B/op, or 752 B/op, before and after): the metric did not
-// move at all. Its status is InsideTheNoise; the human formats say
+// same number (0 B/op, or 752 B/op, before and after), with enough of
+// them for a verdict: the metric did not move at all. Its status is
+// InsideTheNoise (stats.CompareMetric); the human formats say
 // "unchanged".
 func (r *MetricRow) Unchanged() bool {
 	if r.State != toolreport.Compared || r.Comparison == nil {
 		return false
 	}
-	_, ok := constant(r)
-	return ok
+	b, c := r.BaseMetric.Samples, r.CurMetric.Samples
+	if len(b) < stats.MinSamples || len(c) < stats.MinSamples {
+		return false
+	}
+	for _, xs := range [][]float64{b, c} {
+		for _, x := range xs {
+			if x != b[0] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // metricStatus is r's status under threshold, a regression's shift read
@@ -279,7 +251,10 @@ func (s *MetricSummary) With(st Status) []MetricRow {
 // one geomean line per unit, with "unit" and "better" after "kind". For a
 // metric better higher, delta_pct and the interval are the metric's own
 // shift (a rate that halves is -50%) and the verdict is read that way
-// round: an interval below zero is a regression.
+// round: an interval below zero is a regression. A median that rose from
+// a baseline median of zero (0 → 1 allocs/op, stats.CompareMetric) has
+// delta_pct null followed by "from_zero":true, and its interval's ends
+// null where infinite (0.00 where zero); the field is absent otherwise.
 func (s *MetricSummary) JSON(w io.Writer) error {
 	b := bufio.NewWriter(w)
 	for _, r := range s.Rows {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/csv"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -70,10 +71,31 @@ func metricCells(r MetricRow, threshold float64) cells {
 		c.Current = scaled(stats.QuantileFloats(sortedFloats(r.CurMetric.Samples), 0.5), m.Unit)
 	}
 	if r.Comparison != nil && r.Status != Failed {
-		c.Delta = format.Percent(r.Comparison.Delta)
-		c.Interval = format.Interval(r.Comparison.Lo, r.Comparison.Hi)
+		c.Delta = infinitePercent(r.Comparison.Delta)
+		c.Interval = infiniteInterval(r.Comparison.Lo, r.Comparison.Hi)
 	}
 	return c
+}
+
+// infinitePercent is format.Percent that shows a shift from a baseline
+// median of zero (stats.CompareMetric) as "+∞%" rather than no number.
+func infinitePercent(p float64) string {
+	switch {
+	case math.IsInf(p, 1):
+		return "+∞%"
+	case math.IsInf(p, -1):
+		return "-∞%"
+	}
+	return format.Percent(p)
+}
+
+// infiniteInterval is format.Interval with infinite ends shown as
+// infinitePercent shows them: "[0.00%, +∞%]".
+func infiniteInterval(lo, hi float64) string {
+	if math.IsNaN(lo) || math.IsNaN(hi) || !(math.IsInf(lo, 0) || math.IsInf(hi, 0)) {
+		return format.Interval(lo, hi)
+	}
+	return "[" + infinitePercent(lo) + ", " + infinitePercent(hi) + "]"
 }
 
 // sortedFloats is a sorted copy of xs.
@@ -112,9 +134,6 @@ func metricStatusText(r MetricRow, threshold float64) string {
 			return "summary only: no samples to compare"
 		}
 		nb, nc := len(r.BaseMetric.Samples), len(r.CurMetric.Samples)
-		if nb >= stats.MinSamples && nc >= stats.MinSamples {
-			return "underpowered: the baseline median is zero"
-		}
 		return "underpowered (" + strconv.Itoa(nb) + " vs " + strconv.Itoa(nc) + " samples)"
 	}
 	return r.Status.String()
@@ -141,7 +160,10 @@ func (s *MetricSummary) notes() []string {
 	}
 	if n := s.Counts[Underpowered] - s.summaryOnly(); n > 0 {
 		notes = append(notes, rowsAre(n)+" underpowered: a side has fewer than "+strconv.Itoa(stats.MinSamples)+
-			" samples, or a baseline median of zero, so no verdict is claimed.")
+			" samples, so no verdict is claimed.")
+	}
+	if n := s.fromZero(); n > 0 {
+		notes = append(notes, strconv.Itoa(n)+" "+plural(n, "row")+" rose from a baseline median of zero: Δ% is +∞, and the verdict is read off the difference of the resampled medians.")
 	}
 	if n := s.unchanged(); n > 0 {
 		notes = append(notes, "Of the rows inside the noise, "+rowsAre(n)+" unchanged: every sample the same number in both runs.")
@@ -159,6 +181,18 @@ func (s *MetricSummary) notes() []string {
 		notes = append(notes, "No row has a verdict.")
 	}
 	return notes
+}
+
+// fromZero counts the rows with a verdict whose median left a baseline
+// median of zero.
+func (s *MetricSummary) fromZero() int {
+	n := 0
+	for _, r := range s.Rows {
+		if c := r.Comparison; c != nil && r.Status != Failed && c.Verdict != stats.Underpowered && math.IsInf(c.Delta, 0) {
+			n++
+		}
+	}
+	return n
 }
 
 // unchanged counts the rows that are Unchanged.
@@ -184,7 +218,8 @@ var metricCSVHeader = []string{
 // CSV writes one record per row with a comparison, as Summary.CSV does,
 // with the tool's columns: config is the row's key=value pairs joined by
 // spaces, metric the tool's name for it; medians have as few digits as
-// tell them.
+// tell them. A shift from a baseline median of zero, and an interval end
+// of one, is Inf (or -Inf) where JSON has null.
 func (s *MetricSummary) CSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	cw.Write(metricCSVHeader)
@@ -201,7 +236,7 @@ func (s *MetricSummary) CSV(w io.Writer) error {
 		record := []string{
 			inert(res.Name), inert(strings.Join(config, " ")), inert(m.Name), inert(m.Unit), m.Better.String(),
 			shortest(c.BaselineMedian), shortest(c.Median),
-			decimal(c.Delta, 2), decimal(c.Lo, 2), decimal(c.Hi, 2),
+			spreadsheet(c.Delta), spreadsheet(c.Lo), spreadsheet(c.Hi),
 			c.Verdict.String(), r.Status.String(),
 			strconv.Itoa(len(r.BaseMetric.Samples)), strconv.Itoa(len(r.CurMetric.Samples)),
 			"", "", "", "", "", decimal(c.P, 4), "",
@@ -220,6 +255,19 @@ func (s *MetricSummary) CSV(w io.Writer) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// spreadsheet is a percentage with two decimals, empty when NaN, and an
+// infinite one (a shift from a baseline median of zero) as "Inf" or
+// "-Inf", which Go, Python, pandas and R read back as infinity.
+func spreadsheet(x float64) string {
+	switch {
+	case math.IsInf(x, 1):
+		return "Inf"
+	case math.IsInf(x, -1):
+		return "-Inf"
+	}
+	return decimal(x, 2)
 }
 
 // shortest is x with as few digits as tell it; empty when not finite.

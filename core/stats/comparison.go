@@ -25,10 +25,12 @@ type Comparison struct {
 	Median         float64 // this run's median, in the same unit
 	// Delta is (Median - BaselineMedian) as a percentage of BaselineMedian;
 	// positive is slower (for a metric better higher: a rate that rose).
-	// Zero when the baseline median is zero.
+	// Zero when the baseline median is zero, but for CompareMetric, where
+	// a median that rose from zero is +Inf.
 	Delta float64
 	// Lo and Hi bound Delta at Confidence, in percent; NaN when the verdict
-	// is Underpowered. Otherwise Lo <= Hi, and the verdict is read off them.
+	// is Underpowered. Otherwise Lo <= Hi, and the verdict is read off them
+	// (CompareMetric's ends for a zero baseline median are -Inf, 0 or +Inf).
 	Lo, Hi  float64
 	Verdict Verdict
 	// P is the two-sided p-value of no shift, read off the same bootstrap

@@ -15,7 +15,10 @@
 // integer path's bits, and the integer path is the code it was. A metric
 // better when higher is read with HigherIsBetter, which swaps Regression
 // and Improvement and keeps the shift the metric's own (a rate that drops
-// 10% has Delta -10% and is a regression).
+// 10% has Delta -10% and is a regression). CompareMetric is the one
+// verdict of a metric that the command line and the pages all call: it
+// adds the direction and reads a baseline median of zero (0 → 1
+// allocs/op) off the resampled medians' difference.
 //
 // The package knows nothing of files, reports or output streams: it takes
 // samples and returns values and strings. It refuses to claim anything from

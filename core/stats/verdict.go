@@ -7,8 +7,9 @@ type Verdict int
 
 const (
 	// Underpowered: a side has fewer than MinSamples samples, or the
-	// baseline median is zero, so there is no interval and nothing is
-	// claimed. The shift is still reported, as a number to look at.
+	// baseline median is zero (but for CompareMetric, which reads that
+	// too), so there is no interval and nothing is claimed. The shift is
+	// still reported, as a number to look at.
 	Underpowered Verdict = iota
 	// InsideTheNoise: the interval contains zero; the difference is not
 	// separable from the noise of these two runs.

@@ -1,0 +1,3 @@
+module fromzero
+
+go 1.26
