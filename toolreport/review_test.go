@@ -37,8 +37,8 @@ func readFormat(t *testing.T, rel string) *toolreport.Report {
 // The page reviews another tool's reports one metric at a time, through
 // AsReport and core/review; its rows must be Match's rows of that metric,
 // in Match's order, with the same states and, for the rows Match
-// compares, the comparison the command line computes (CompareFloats in
-// the metric's direction).
+// compares, the comparison the command line computes (CompareMetric: in
+// the metric's direction, all-zero rows unchanged).
 func TestAsReportReviewsAsMatchPairs(t *testing.T) {
 	for _, p := range formatPairs {
 		t.Run(p.name, func(t *testing.T) {
@@ -82,10 +82,7 @@ func TestAsReportReviewsAsMatchPairs(t *testing.T) {
 						continue
 					}
 					got.Compute()
-					c := stats.CompareFloats(w.BaseMetric.Samples, w.CurMetric.Samples)
-					if w.CurMetric.Better == toolreport.Higher {
-						c = c.HigherIsBetter()
-					}
+					c := stats.CompareMetric(w.BaseMetric.Samples, w.CurMetric.Samples, w.CurMetric.Better == toolreport.Higher)
 					if !same(*got.Comparison, c) {
 						t.Errorf("%s %q: %+v, the command line's %+v", m.Name, got.Key.Benchmark, *got.Comparison, c)
 					}

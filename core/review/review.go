@@ -220,12 +220,12 @@ func (r *Row) Compute() {
 }
 
 // Compare compares two sides' samples of metric m: as the reference
-// does for cove-bench's wall times (m nil), in the metric's direction
-// otherwise.
+// does for cove-bench's wall times (m nil); otherwise as the command line
+// compares another tool's metric (stats.CompareMetric: in its direction,
+// and with a verdict for a metric that rises from zero).
 func (m *Metric) Compare(c *stats.Comparer, base, cur []float64) stats.Comparison {
-	cmp := c.CompareFloats(base, cur)
-	if m != nil && m.Higher {
-		cmp = cmp.HigherIsBetter()
+	if m == nil {
+		return c.CompareFloats(base, cur) // Compare's bits: the reference's
 	}
-	return cmp
+	return c.CompareMetric(base, cur, m.Higher)
 }

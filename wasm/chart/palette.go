@@ -3,6 +3,7 @@ package chart
 import (
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
+	"math"
 )
 
 // palette is the colours of one theme. The page's CSS uses the same ones
@@ -58,7 +59,10 @@ func (p palette) verdictColor(v stats.Verdict) string {
 	return p.underpowered
 }
 
-// compared reports whether r has a computed comparison to draw.
+// compared reports whether r has a computed comparison to draw: one
+// whose shift has a place on an axis of percents, which a metric that
+// rose from a baseline of zero (Δ +∞%) has not; the table shows it.
 func compared(r review.Row) bool {
-	return r.State == review.Compared && r.Comparison != nil
+	return r.State == review.Compared && r.Comparison != nil && !math.IsInf(r.Comparison.Delta, 0) &&
+		!math.IsInf(r.Comparison.Lo, 0) && !math.IsInf(r.Comparison.Hi, 0)
 }

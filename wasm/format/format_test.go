@@ -59,6 +59,10 @@ func TestPercent(t *testing.T) {
 	check(t, "NaN", Percent(math.NaN()), None)
 	check(t, "interval", Interval(-3.86, 3.26), "[-3.86%, +3.26%]")
 	check(t, "no interval", Interval(math.NaN(), math.NaN()), None)
+	check(t, "rose from zero", Percent(math.Inf(1)), "+∞%")
+	check(t, "fell to zero", Percent(math.Inf(-1)), "-∞%")
+	check(t, "interval from zero", Interval(math.Inf(1), math.Inf(1)), "[+∞%, +∞%]")
+	check(t, "unclear rise from zero", Interval(0, math.Inf(1)), "[0.00%, +∞%]")
 }
 
 func TestStatus(t *testing.T) {
