@@ -1,6 +1,7 @@
 // Package chart builds the ECharts options of the viewer's two charts, the
-// interval bars of a review and the run-order scatter of one row, with
-// go-echarts, and returns them as the JSON that echarts' setOption takes.
+// interval bars of a review and the run-order scatter of one row, from
+// go-echarts' option types, and returns them as the JSON that echarts' setOption
+// takes.
 //
 // It compiles natively so that options are tested without a browser, and it
 // is shared with the exported report page. Every string a report supplies

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 	"github.com/go-echarts/go-echarts/v2/types"
 
@@ -89,33 +88,36 @@ func IntervalStyled(rows []review.Row, s Style) ([]byte, error) {
 		labels = append(labels, label(visible.String(name)))
 	}
 
-	c := charts.NewBoxPlot()
-	c.SetGlobalOptions(common(c, p)...)
-	c.SetGlobalOptions(
-		charts.WithGridOpts(opts.Grid{Left: "8", Right: "32", Top: "34", Bottom: "12", ContainLabel: opts.Bool(true)}),
-		charts.WithXAxisOpts(opts.XAxis{
+	bar := echartsSeries{Name: "95% interval", Type: types.ChartBoxPlot, Data: bars,
+		MarkLine: &opts.MarkLines{
+			Data: []any{opts.MarkLineNameXAxisItem{Name: "no change", XAxis: 0}},
+			MarkLineStyle: opts.MarkLineStyle{
+				Symbol:    []string{"none", "none"},
+				Label:     &opts.Label{Show: opts.Bool(false)},
+				LineStyle: &opts.LineStyle{Color: p.zero, Width: 1.5, Type: "solid"},
+			},
+		},
+	}
+	return json.Marshal(chartOption{
+		BackgroundColor: "transparent",
+		Grid:            []opts.Grid{{Left: "8", Right: "32", Top: "34", Bottom: "12", ContainLabel: opts.Bool(true)}},
+		Legend:          opts.Legend{Show: opts.Bool(false)},
+		Series: []echartsSeries{bar,
+			{Name: "Δ% with no interval", Type: types.ChartScatter, Data: marks}},
+		Tooltip: themedTooltip(p),
+		XAxis: []opts.XAxis{{
 			Type: "value", Name: "Δ% of the baseline median", NameLocation: "middle", NameGap: 24, Position: "top",
 			AxisLabel: &opts.AxisLabel{Formatter: "{value}%", Color: p.muted},
 			SplitLine: &opts.SplitLine{Show: opts.Bool(true), LineStyle: &opts.LineStyle{Color: p.grid}},
-		}),
-		charts.WithYAxisOpts(opts.YAxis{
+		}},
+		YAxis: []opts.YAxis{{
 			Type: "category", Data: labels, Inverse: opts.Bool(true),
 			// Every label shows (the chart is sized for them): interval 0 also
 			// spares ECharts measuring each one to choose which to hide.
 			AxisLabel: &opts.AxisLabel{Color: p.text, Interval: "0"},
 			AxisLine:  &opts.AxisLine{Show: opts.Bool(false)},
-		}),
-	)
-	c.AddSeries("95% interval", bars,
-		charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "no change", XAxis: 0}),
-		charts.WithMarkLineStyleOpts(opts.MarkLineStyle{
-			Symbol:    []string{"none", "none"},
-			Label:     &opts.Label{Show: opts.Bool(false)},
-			LineStyle: &opts.LineStyle{Color: p.zero, Width: 1.5, Type: "solid"},
-		}),
-	)
-	c.MultiSeries = append(c.MultiSeries, charts.SingleSeries{Name: "Δ% with no interval", Type: "scatter", Data: marks})
-	return finish(c)
+		}},
+	})
 }
 
 // IntervalHeight is the height in pixels a container needs to show n
@@ -167,29 +169,42 @@ func samples(r review.Row) string {
 		" samples, " + strconv.Itoa(stats.MinSamples) + " needed a side"
 }
 
-// common is what both charts share: no animation (a chart is drawn, and the
-// page ready, when setOption returns), a transparent background and no
-// legend unless a chart asks for one.
-func common(c interface {
-	Accept(charts.ConfigurationVisitor)
-}, p palette) []charts.GlobalOpts {
-	c.Accept(themed{p: p})
-	return []charts.GlobalOpts{
-		charts.WithAnimation(false),
-		charts.WithInitializationOpts(opts.Initialization{BackgroundColor: "transparent"}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
-	}
+// chartOption is the ECharts option both charts set, its fields in the
+// order encoding/json writes a map's keys. It is built from go-echarts'
+// option types (opts) but not with its charts package, whose HTML renderer
+// (html/template, linked by merely importing the package) would cost the
+// viewer's WebAssembly some 110 KB gzipped and never be used: the pages hand
+// the JSON to ECharts themselves. There is no animation (a chart is drawn, and the page ready,
+// when setOption returns), a transparent background, and no legend unless
+// a chart asks for one.
+type chartOption struct {
+	Animation       bool            `json:"animation"`
+	BackgroundColor string          `json:"backgroundColor"`
+	Grid            []opts.Grid     `json:"grid"`
+	Legend          opts.Legend     `json:"legend"`
+	Series          []echartsSeries `json:"series"`
+	Tooltip         tooltip         `json:"tooltip"`
+	XAxis           []opts.XAxis    `json:"xAxis"`
+	YAxis           []opts.YAxis    `json:"yAxis"`
 }
 
-// themed completes what go-echarts has no field for: a tooltip in the
-// theme's colours that stays inside the chart, and no empty title or
-// toolbox.
-type themed struct {
-	charts.BaseConfigurationVisitor
-	p palette
+// echartsSeries is one series of an option: the fields the charts set, in
+// the order go-echarts' charts.SingleSeries writes them.
+type echartsSeries struct {
+	Name         string              `json:"name,omitempty"`
+	Type         string              `json:"type,omitempty"`
+	ConnectNulls types.Bool          `json:"connectNulls,omitempty"`
+	ShowSymbol   types.Bool          `json:"showSymbol,omitempty"`
+	Data         any                 `json:"data,omitempty"`
+	ItemStyle    *opts.ItemStyle     `json:"itemStyle,omitempty"`
+	MarkLine     *opts.MarkLines     `json:"markLine,omitempty"`
+	MarkPoint    *opts.MarkPoints    `json:"markPoint,omitempty"`
+	LineStyle    *opts.LineStyle     `json:"lineStyle,omitempty"`
+	Tooltip      *opts.SeriesTooltip `json:"tooltip,omitempty"`
 }
 
-// tooltip is ECharts' tooltip component as the charts set it.
+// tooltip is ECharts' tooltip component as the charts set it: in the
+// theme's colours and kept inside the chart.
 type tooltip struct {
 	Trigger         string    `json:"trigger"`
 	Confine         bool      `json:"confine"`
@@ -202,24 +217,8 @@ type textStyle struct {
 	Color string `json:"color"`
 }
 
-// VisitTooltipOpt replaces go-echarts' tooltip with the themed one.
-func (t themed) VisitTooltipOpt(opts.Tooltip) any {
-	return tooltip{Trigger: "item", Confine: true, BackgroundColor: t.p.tooltipBG,
-		BorderColor: t.p.grid, TextStyle: textStyle{Color: t.p.tooltipText}}
-}
-
-// Visit drops the components the charts do not use.
-func (t themed) Visit(o map[string]any) {
-	delete(o, "title")
-	delete(o, "toolbox")
-	delete(o, "color")
-}
-
-// finish validates c and marshals its option.
-func finish(c interface {
-	Validate()
-	JSON() map[string]any
-}) ([]byte, error) {
-	c.Validate()
-	return json.Marshal(c.JSON())
+// themedTooltip is the tooltip in p's colours.
+func themedTooltip(p palette) tooltip {
+	return tooltip{Trigger: "item", Confine: true, BackgroundColor: p.tooltipBG,
+		BorderColor: p.grid, TextStyle: textStyle{Color: p.tooltipText}}
 }

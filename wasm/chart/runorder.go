@@ -1,10 +1,10 @@
 package chart
 
 import (
+	"encoding/json"
 	"math"
 	"strconv"
 
-	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 	"github.com/go-echarts/go-echarts/v2/types"
 
@@ -50,28 +50,27 @@ func RunOrderTrend(row review.Row, dark bool, trends Trends) ([]byte, error) {
 		positions[i] = strconv.Itoa(i + 1)
 	}
 
-	c := charts.NewScatter()
-	c.SetGlobalOptions(common(c, p)...)
-	c.SetGlobalOptions(
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "0", Right: "8",
-			TextStyle: &opts.TextStyle{Color: p.text}}),
+	o := chartOption{
+		BackgroundColor: "transparent",
+		Legend: opts.Legend{Show: opts.Bool(true), Top: "0", Right: "8",
+			TextStyle: &opts.TextStyle{Color: p.text}},
 		// Room below the labels for the axis name, which takes the axis
 		// line's colour.
-		charts.WithGridOpts(opts.Grid{Left: "8", Right: "16", Top: "36", Bottom: "30", ContainLabel: opts.Bool(true)}),
-		charts.WithXAxisOpts(opts.XAxis{
-			Type: "category", Name: "position in the run", NameLocation: "middle", NameGap: 26,
+		Grid:    []opts.Grid{{Left: "8", Right: "16", Top: "36", Bottom: "30", ContainLabel: opts.Bool(true)}},
+		Tooltip: themedTooltip(p),
+		XAxis: []opts.XAxis{{
+			Type: "category", Name: "position in the run", NameLocation: "middle", NameGap: 26, Data: positions,
 			AxisLabel: &opts.AxisLabel{Color: p.muted},
 			AxisLine:  &opts.AxisLine{LineStyle: &opts.LineStyle{Color: p.muted}},
-		}),
-		charts.WithYAxisOpts(opts.YAxis{
+		}},
+		YAxis: []opts.YAxis{{
 			Type: "value", Name: unit.Name, Scale: opts.Bool(true), Min: bound(unit, lo), Max: bound(unit, hi),
 			// An edge cut short of a sample is no round number: unlabelled.
 			AxisLabel: &opts.AxisLabel{Color: p.muted,
 				ShowMinLabel: labelled(lo), ShowMaxLabel: labelled(hi)},
 			SplitLine: &opts.SplitLine{Show: opts.Bool(true), LineStyle: &opts.LineStyle{Color: p.grid}},
-		}),
-	)
-	c.SetXAxis(positions)
+		}},
+	}
 	add := func(name, color, labelAt string, s *stats.FloatStats) {
 		if s == nil {
 			return
@@ -100,28 +99,25 @@ func RunOrderTrend(row review.Row, dark bool, trends Trends) ([]byte, error) {
 			}
 		}
 		median := s.Median()
-		series := charts.SingleSeries{Name: name, Type: types.ChartScatter, Data: values}
-		if beyond != nil {
-			series.MarkPoints = &opts.MarkPoints{Data: beyond}
+		series := echartsSeries{Name: name, Type: types.ChartScatter, Data: values,
+			ItemStyle: &opts.ItemStyle{Color: color},
+			// {b} is the sample's position, {c} its value: the rest is
+			// written here, nothing from the report.
+			Tooltip: &opts.SeriesTooltip{Formatter: types.FuncStr(name + ", sample {b}" + of + ": {c} " + unit.Name)},
+			MarkLine: &opts.MarkLines{
+				Data: []any{opts.MarkLineNameYAxisItem{Name: name + " median", YAxis: unit.Of(median)}},
+				MarkLineStyle: opts.MarkLineStyle{
+					Symbol: []string{"none", "none"},
+					Label: &opts.Label{Show: opts.Bool(true), Position: labelAt, Color: color,
+						BackgroundColor: p.panel + "d9", Formatter: "median " + unit.Format(median)},
+					LineStyle: &opts.LineStyle{Color: color, Type: "dashed", Width: 1.5},
+				},
+			},
 		}
-		series.ConfigureSeriesOpts(
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: color}),
-			charts.WithSeriesTooltipOpts(opts.SeriesTooltip{
-				// {b} is the sample's position, {c} its value: the rest is
-				// written here, nothing from the report.
-				Formatter: types.FuncStr(name + ", sample {b}" + of + ": {c} " + unit.Name),
-			}),
-			charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{
-				Name: name + " median", YAxis: unit.Of(median),
-			}),
-			charts.WithMarkLineStyleOpts(opts.MarkLineStyle{
-				Symbol: []string{"none", "none"},
-				Label: &opts.Label{Show: opts.Bool(true), Position: labelAt, Color: color,
-					BackgroundColor: p.panel + "d9", Formatter: "median " + unit.Format(median)},
-				LineStyle: &opts.LineStyle{Color: color, Type: "dashed", Width: 1.5},
-			}),
-		)
-		c.MultiSeries = append(c.MultiSeries, series)
+		if beyond != nil {
+			series.MarkPoint = &opts.MarkPoints{Data: beyond}
+		}
+		o.Series = append(o.Series, series)
 	}
 	trend := func(name, color string, s *stats.FloatStats, d *stats.Drift) {
 		if s == nil || d == nil || !d.Drifted || len(s.Taken) < 2 {
@@ -133,20 +129,16 @@ func RunOrderTrend(row review.Row, dark bool, trends Trends) ([]byte, error) {
 		line := make([]any, len(s.Taken))
 		line[0] = unit.Of(median - half)
 		line[len(line)-1] = unit.Of(median + half)
-		series := charts.SingleSeries{Name: name + " trend, drift " + format.Percent(d.Pct), Type: types.ChartLine, Data: line}
-		series.ConfigureSeriesOpts(
-			charts.WithLineChartOpts(opts.LineChart{ConnectNulls: opts.Bool(true), ShowSymbol: opts.Bool(false)}),
-			charts.WithLineStyleOpts(opts.LineStyle{Color: color, Width: 2}),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: color}),
-		)
-		c.MultiSeries = append(c.MultiSeries, series)
+		o.Series = append(o.Series, echartsSeries{Name: name + " trend, drift " + format.Percent(d.Pct), Type: types.ChartLine,
+			ConnectNulls: opts.Bool(true), ShowSymbol: opts.Bool(false), Data: line,
+			ItemStyle: &opts.ItemStyle{Color: color}, LineStyle: &opts.LineStyle{Color: color, Width: 2}})
 	}
 	// The medians are often close: their labels go to opposite ends.
 	add("Baseline", p.base, "insideStartTop", row.BaseStats)
 	add("Current", p.cur, "insideEndTop", row.CurStats)
 	trend("Baseline", p.base, row.BaseStats, trends.Base)
 	trend("Current", p.cur, row.CurStats, trends.Cur)
-	return finish(c)
+	return json.Marshal(o)
 }
 
 // markPoint is a mark with the tooltip go-echarts' item lacks.
