@@ -23,7 +23,11 @@
 // Go's sentences); a phone sees a row's name, verdict and Δ% at once; and
 // the page says what was measured where (PageWith, Provenance: the files'
 // names and modification times, what the reports say of their machine,
-// the benchview that wrote it).
+// the benchview that wrote it). A review of another tool's reports
+// (review.NewOf) is of one of their metrics: the page says which, in
+// which unit and which way is better, names the others
+// (Provenance.Metrics), and shows the configuration the reports share
+// (Source.Config, ConfigLines) once.
 //
 // Beside the reference's verdicts, and never instead of them, a page of
 // two reports carries what the command line says with -format (insights.go,

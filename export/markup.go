@@ -113,14 +113,66 @@ func (m *markup) header(v view) {
 	file("current", p.Cur, p.CurModified)
 	m.raw(strconv.Itoa(len(v.Table.Rows)), " rows · <span id=\"summary\">")
 	m.text(v.Summary)
-	m.raw("</span></p>\n</header>\n")
+	m.raw("</span></p>\n")
+	m.metric(p.Metric)
+	m.raw("</header>\n")
+}
+
+// metric says which metric of another tool's reports the page shows, in
+// which unit and which way is better, and names the others with the
+// command that exports the page of one; nothing for cove-bench's.
+func (m *markup) metric(v *metricView) {
+	if v == nil {
+		return
+	}
+	m.raw("<p class=\"metric\">Metric ")
+	m.code(v.Name)
+	m.text(" (" + v.Unit + v.Better + ")")
+	if len(v.Others) > 0 {
+		m.raw(" · also in these reports: ")
+		m.codes(v.Others, ", ")
+		m.raw(" — export one with ")
+		m.code("benchview export -metric " + shellWord(v.Others[0]) + " …")
+		m.raw(" and the same reports")
+	}
+	m.raw("</p>\n")
+}
+
+// code writes s escaped, in a code element.
+func (m *markup) code(s string) {
+	m.raw("<code>")
+	m.text(s)
+	m.raw("</code>")
+}
+
+// codes writes each of list as code, sep between them.
+func (m *markup) codes(list []string, sep string) {
+	for i, s := range list {
+		if i > 0 {
+			m.raw(sep)
+		}
+		m.code(s)
+	}
+}
+
+// shellWord is s as one word a POSIX shell reads back as s: as it is when
+// it holds nothing a shell would read otherwise, else in single quotes.
+func shellWord(s string) string {
+	plain := s != ""
+	for _, c := range s {
+		plain = plain && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("/._-+%:=,@", c))
+	}
+	if plain {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // footer says what wrote the page and what the reports say of their
 // machine.
 func (m *markup) footer(p provenanceView) {
 	m.raw("<footer>\n<p>")
-	m.text(p.Config)
+	m.config(p)
 	m.raw(" Written by <code>")
 	if p.Version != "" {
 		m.text(p.Version)
@@ -128,6 +180,28 @@ func (m *markup) footer(p provenanceView) {
 		m.raw("benchview export")
 	}
 	m.raw("</code>. Everything this page shows is inside this file; it fetches nothing.</p>\n</footer>\n")
+}
+
+// config is what the reports say of their machine and configuration:
+// "Configuration of both reports: goos: linux · cpu: …", or the sentence
+// saying they say nothing.
+func (m *markup) config(p provenanceView) {
+	if len(p.Configs) == 0 {
+		m.text(p.Config)
+		return
+	}
+	for i, part := range p.Configs {
+		lead := "; of "
+		if i == 0 {
+			lead = "Configuration of "
+		}
+		m.text(lead + part.Of + ": ")
+		if len(part.Lines) == 0 {
+			m.raw("none")
+		}
+		m.codes(part.Lines, " · ")
+	}
+	m.raw(".")
 }
 
 // intervalPanel is the interval chart's panel: its legend, a note of the
