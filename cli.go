@@ -96,7 +96,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	case o.adjust != "" && !stats.AdjustMethod(o.adjust):
 		return usageError(flags, fmt.Sprintf("-adjust %q: want holm or bh", o.adjust))
 	}
-	if tb, tc, err := readToolPair(paths, o, stderr); tb != nil || err != nil {
+	if tb, tc, err := readToolPair(paths, o.baseline, o.current, stderr); tb != nil || err != nil {
 		if err != nil {
 			return err
 		}
@@ -290,7 +290,7 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 	if paths == nil {
 		return err
 	}
-	if f, err := sniffFile(paths[0]); f != "" && f != toolreport.CoveBench {
+	if f, err := sniffFile(paths[0]); isTool(f) {
 		return statsTool(paths[0], *baseline, *strict, stdout, stderr)
 	} else if err != nil && !isSniff(err) {
 		return err
@@ -584,15 +584,15 @@ func sniffFile(path string) (toolreport.Format, error) {
 }
 
 // readToolPair reads compare's two sides when they are reports of another
-// tool than cove-bench: one criterion folder (its baselines o.baseline and
-// o.current), or two files or folders of one tool. It returns nil reports
+// tool than cove-bench: one criterion folder (its baselines baseline and
+// current), or two files or folders of one tool. It returns nil reports
 // and no error when the sides are for the cove-bench reader (cove-bench's,
 // or neither placed, whose lines that reader explains one by one); an
 // error for sides of two formats, a side placed and the other not, or a
-// side that cannot be read.
-func readToolPair(paths []string, o compareFlags, stderr io.Writer) (base, cur *toolreport.Report, err error) {
+// side that cannot be read (toolSides).
+func readToolPair(paths []string, baseline, current string, stderr io.Writer) (base, cur *toolreport.Report, err error) {
 	if len(paths) == 1 {
-		base, cur, err = toolreport.ReadCriterionPair(os.DirFS(paths[0]), o.baseline, o.current)
+		base, cur, err = toolreport.ReadCriterionPair(os.DirFS(paths[0]), baseline, current)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", paths[0], err)
 		}
@@ -601,27 +601,14 @@ func readToolPair(paths []string, o compareFlags, stderr io.Writer) (base, cur *
 		tellProblemList(cur.Problems, stderr)
 		return base, cur, nil
 	}
-	var formats [2]toolreport.Format
-	var errs [2]error
-	for i, p := range paths {
-		formats[i], errs[i] = sniffFile(p)
-		if errs[i] != nil && !isSniff(errs[i]) {
-			return nil, nil, errs[i]
-		}
+	formats, errs, err := sniffFiles(paths)
+	if err != nil {
+		return nil, nil, err
 	}
-	tool := func(f toolreport.Format) bool { return f != "" && f != toolreport.CoveBench }
-	switch {
-	case !tool(formats[0]) && !tool(formats[1]):
-		return nil, nil, nil
-	case errs[0] != nil:
-		return nil, nil, errs[0]
-	case errs[1] != nil:
-		return nil, nil, errs[1]
-	case formats[0] != formats[1]:
-		return nil, nil, fmt.Errorf("%s is a %s report and %s a %s report: compare two reports of one tool",
-			visible.String(paths[0]), formats[0], visible.String(paths[1]), formats[1])
+	if tool, err := toolSides(paths, formats, errs); !tool {
+		return nil, nil, err
 	}
-	names := [2]string{o.baseline, o.current}
+	names := [2]string{baseline, current}
 	var reps [2]*toolreport.Report
 	for i, p := range paths {
 		if reps[i], err = readTool(p, names[i], stderr); err != nil {
@@ -630,6 +617,48 @@ func readToolPair(paths []string, o compareFlags, stderr io.Writer) (base, cur *
 	}
 	return reps[0], reps[1], nil
 }
+
+// sniffFiles is sniffFile of each path: the formats, and beside each the
+// error of Sniff for a file it cannot place. The error returned is for a
+// file that cannot be read at all.
+func sniffFiles(paths []string) ([]toolreport.Format, []error, error) {
+	formats, errs := make([]toolreport.Format, len(paths)), make([]error, len(paths))
+	for i, p := range paths {
+		formats[i], errs[i] = sniffFile(p)
+		if errs[i] != nil && !isSniff(errs[i]) {
+			return nil, nil, errs[i]
+		}
+	}
+	return formats, errs, nil
+}
+
+// toolSides says whether sides of these formats (each with Sniff's error
+// beside it, for a file it cannot place) are read as another tool's
+// reports. It is false, with no error, when no side is another tool's:
+// the cove-bench reader then reads them, and explains line by line a file
+// Sniff cannot place. It is an error for a side Sniff cannot place beside
+// another tool's, and for sides of two formats, each named: compare,
+// export and the server refuse those alike.
+func toolSides(paths []string, formats []toolreport.Format, errs []error) (bool, error) {
+	if !slices.ContainsFunc(formats, isTool) {
+		return false, nil
+	}
+	for _, err := range errs {
+		if err != nil {
+			return false, err
+		}
+	}
+	for i := 1; i < len(formats); i++ {
+		if formats[i] != formats[0] {
+			return false, fmt.Errorf("%s is a %s report and %s a %s report: compare two reports of one tool",
+				visible.String(paths[0]), formats[0], visible.String(paths[i]), formats[i])
+		}
+	}
+	return true, nil
+}
+
+// isTool reports whether f is another tool's format than cove-bench's.
+func isTool(f toolreport.Format) bool { return f != "" && f != toolreport.CoveBench }
 
 // isSniff reports whether err is toolreport.Sniff's "not a report"
 // rather than a failure to read the file.
@@ -641,22 +670,28 @@ func isSniff(err error) bool {
 // readTool reads the report of another tool at path (a criterion folder:
 // its baseline named baseline) and tells its problems on stderr.
 func readTool(path, baseline string, stderr io.Writer) (*toolreport.Report, error) {
-	var rep *toolreport.Report
 	if isDir(path) {
-		r, err := toolreport.ReadCriterion(os.DirFS(path), baseline)
+		rep, err := toolreport.ReadCriterion(os.DirFS(path), baseline)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		r.Name = path + " " + baseline
-		rep = r
-	} else {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return nil, err
-		}
-		if rep, err = toolreport.Read(path, data); err != nil {
-			return nil, err
-		}
+		rep.Name = path + " " + baseline
+		tellProblemList(rep.Problems, stderr)
+		return rep, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return readToolData(path, data, stderr)
+}
+
+// readToolData reads data, the report of another tool at path, and tells
+// its problems on stderr.
+func readToolData(path string, data []byte, stderr io.Writer) (*toolreport.Report, error) {
+	rep, err := toolreport.Read(path, data)
+	if err != nil {
+		return nil, err
 	}
 	tellProblemList(rep.Problems, stderr)
 	return rep, nil
@@ -817,15 +852,15 @@ func tellMetricRows(stderr io.Writer, sum *reviewtext.MetricSummary) {
 	}
 }
 
-// notForThePage is the one-line refusal the viewer's server and export
-// give a report of another tool than cove-bench: the page reads only
+// notForThePage is the one-line refusal the viewer's server gives a
+// report of another tool than cove-bench: the viewer reads only
 // cove-bench's JSONL so far, and without this a hyperfine or Go file
 // would be told line by line that it is not JSONL. Nil for a cove-bench
 // report, or for one Sniff cannot place (the cove-bench reader, which
 // reads past damaged lines, explains those).
 func notForThePage(path string) error {
 	f, err := sniffFile(path)
-	if err != nil || f == "" || f == toolreport.CoveBench {
+	if err != nil || !isTool(f) {
 		return nil
 	}
 	return fmt.Errorf("%s is a %s report: the viewer and the exported page read cove-bench reports so far; `benchview compare` and `benchview stats` read %s output", path, f, f)

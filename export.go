@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -9,17 +10,22 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/export"
 	"github.com/benchview/benchview/internal/version"
+	"github.com/benchview/benchview/toolreport"
+	"github.com/benchview/benchview/visible"
 )
 
-// runExport is `benchview export [-o FILE.html] [-site DIR] [-strict] BASELINE [CURRENT]`:
-// it writes the review as one self-contained page, as a static site of the
-// viewer opening on the reports, or both.
+// runExport is `benchview export [-o FILE.html] [-site DIR] [-strict]
+// [-metric NAME] BASELINE [CURRENT]`: it writes the review as one
+// self-contained page, as a static site of the viewer opening on the
+// reports, or both.
 func runExport(args []string, stdout, stderr io.Writer) error {
 	web, err := fs.Sub(webFiles, "web")
 	if err != nil {
@@ -33,18 +39,24 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 //
 // Both outputs read the reports once, the same way, as compare reads
 // them: their problems go to stderr as file:line, and a report with no
-// row at all (empty, binary, compressed, not JSONL) is refused with exit
-// status 1 and nothing written. Bad lines in a usable report do not
+// row at all (empty, binary, compressed, not a report) is refused with
+// exit status 1 and nothing written. Bad lines in a usable report do not
 // change the status; with -strict they make it 1, after the outputs are
-// written (the page shows the problems too).
+// written (the page shows the problems too). Another tool's reports are
+// read as compare reads them, one criterion folder included; the page
+// shows one of their metrics (-metric), and the site copies the files.
 func exportWith(web fs.FS, args []string, stdout, stderr io.Writer) error {
 	flags := flag.NewFlagSet("benchview export", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	out := flags.String("o", "", "write the page to `FILE.html` (- for standard output)")
 	siteDir := flags.String("site", "", "write a static site of the viewer and the reports into `DIR` (new or empty)")
 	strict := flags.Bool("strict", false, "exit with status 1 when a line of a report could not be read")
+	metric := flags.String("metric", "", "for another tool's reports: the page shows the metric `NAME` (ns/op, B/op, real_time…; default: the first they have, a time)")
+	baseline := flags.String("baseline", "base", "with one criterion folder: the saved baseline `NAME` to compare against")
+	current := flags.String("current", "new", "with one criterion folder: the baseline `NAME` to compare (criterion keeps its latest run in new)")
 	flags.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: benchview export [-o FILE.html] [-site DIR] [-strict] BASELINE [CURRENT]")
+		fmt.Fprintln(stderr, "Usage: benchview export [-o FILE.html] [-site DIR] [-strict] [-metric NAME] BASELINE [CURRENT]\n"+
+			"       benchview export -o FILE.html [flags] [-baseline NAME] [-current NAME] CRITERION_FOLDER")
 		flags.PrintDefaults()
 	}
 	if err := flags.Parse(args); err != nil {
@@ -59,6 +71,10 @@ func exportWith(web fs.FS, args []string, stdout, stderr io.Writer) error {
 		return usageError(flags, "nothing to write: give -o FILE.html, -site DIR, or both")
 	case len(inputs) < 1 || len(inputs) > 2:
 		return usageError(flags, fmt.Sprintf("want BASELINE [CURRENT], got %d report files", len(inputs)))
+	case *siteDir != "" && slices.ContainsFunc(inputs, isDir):
+		// The site's viewer fetches each side as one file; a criterion
+		// folder is many (the server refuses one for the same reason).
+		return usageError(flags, "-site: a folder (criterion's) cannot be a site's report: give -o FILE.html for the folder, or the site one sample.json a side")
 	}
 	var echarts []byte
 	if *out != "" {
@@ -80,16 +96,16 @@ func exportWith(web fs.FS, args []string, stdout, stderr io.Writer) error {
 		}
 		defer site.discard()
 	}
-	reports, modified, err := readInputs(inputs, site, stderr)
+	in, err := readInputs(inputs, [2]string{*baseline, *current}, site, stderr)
 	if err != nil {
 		return err
 	}
-	failed := false
-	for _, r := range reports {
-		failed = failed || r != nil && r.Failed()
+	rv, prov, err := in.review(*metric)
+	if err != nil {
+		return usageError(flags, err.Error())
 	}
 	if *out != "" {
-		if err := exportPage(*out, reports, modified, echarts, stdout); err != nil {
+		if err := exportPage(*out, rv, prov, echarts, stdout); err != nil {
 			return err
 		}
 	}
@@ -102,79 +118,224 @@ func exportWith(web fs.FS, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	if *strict && failed {
+	if *strict && in.failed() {
 		fmt.Fprintln(stderr, "benchview export: -strict: a line of the reports could not be read (see above)")
 		return exitError{code: 1}
 	}
 	return nil
 }
 
+// exportInputs are the reports export read: cove-bench's, or another
+// tool's; the second of each pair nil for a lone report.
+type exportInputs struct {
+	cove [2]*report.Report
+	tool [2]*toolreport.Report // both nil for cove-bench reports
+	// modified are the files' modification times, zero for what is not
+	// a regular file (a pipe has none, a folder many).
+	modified [2]time.Time
+}
+
 // readInputs reads each report once, telling its problems on stderr, and
 // when site is not nil copies the bytes read into the site as they are
 // read: a report is never read twice, so a pipe serves as well as a file,
 // and the copy is bounded by what the reader reads (a file of NUL bytes,
-// such as /dev/zero, is refused from its first block). It returns two
-// reports, the second nil for a lone one, and their files' modification
-// times (zero for what is not a regular file: a pipe has none), or an
-// error when a report cannot be read or holds no row.
-func readInputs(inputs []string, site *siteDraft, stderr io.Writer) ([]*report.Report, []time.Time, error) {
-	reports := make([]*report.Report, 2)
-	modified := make([]time.Time, 2)
-	var unusable []string
-	for i, path := range inputs {
-		f, err := os.Open(path)
+// such as /dev/zero, is refused from its first block). Which tool wrote a
+// report is told from its first bytes, peeked at before anything is read
+// (so a pipe is placed too); sides of two tools are refused as compare
+// refuses them, and one criterion folder is both sides (its baselines
+// named by names). It returns an error when a report cannot be read or
+// holds no row.
+func readInputs(inputs []string, names [2]string, site *siteDraft, stderr io.Writer) (*exportInputs, error) {
+	in := &exportInputs{}
+	if len(inputs) == 1 && isDir(inputs[0]) {
+		base, cur, err := readToolPair(inputs, names[0], names[1], stderr)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
-			modified[i] = info.ModTime()
-			// Another tool's report: one line saying so, not one for
-			// each of its lines. (A pipe is not sniffed: it reads once.)
-			if err := notForThePage(path); err != nil {
-				f.Close()
-				return nil, nil, err
-			}
+		in.tool = [2]*toolreport.Report{base, cur}
+		return in, in.usable(inputs, stderr)
+	}
+	sides := make([]*side, len(inputs))
+	defer func() {
+		for _, s := range sides {
+			s.close()
 		}
-		var in io.Reader = f
+	}()
+	formats, unplaced := make([]toolreport.Format, len(inputs)), make([]error, len(inputs))
+	for i, path := range inputs {
+		var err error
+		if sides[i], err = openSide(path); err != nil {
+			return nil, err
+		}
+		formats[i], unplaced[i] = sides[i].format, sides[i].unplaced
+		in.modified[i] = sides[i].modified
+	}
+	tool, err := toolSides(inputs, formats, unplaced)
+	if err != nil {
+		return nil, err
+	}
+	for i, s := range sides {
+		var r io.Reader = s.r
 		if site != nil {
 			dup, err := site.report(i, inputs)
 			if err != nil {
-				f.Close()
-				return nil, nil, err
+				return nil, err
 			}
-			in = io.TeeReader(f, dup)
+			r = io.TeeReader(r, dup)
 		}
-		reports[i], err = report.Read(in, path)
-		f.Close()
-		tellProblems(reports[i], stderr)
+		if tool {
+			in.tool[i], err = s.readTool(r, names[i], stderr)
+		} else {
+			in.cove[i], err = report.Read(r, s.path)
+			tellProblems(in.cove[i], stderr)
+		}
 		if err != nil {
-			return nil, nil, err
-		}
-		if len(reports[i].Rows) == 0 {
-			unusable = append(unusable, path)
+			return nil, err
 		}
 	}
-	if len(unusable) > 0 {
-		for _, path := range unusable {
-			fmt.Fprintf(stderr, "%s: nothing to export: no line of it is a row (see above)\n", path)
-		}
-		return nil, nil, exitError{code: 1}
-	}
-	return reports, modified, nil
+	return in, in.usable(inputs, stderr)
 }
 
-// exportPage writes the page of the review of reports (the current one
-// nil for a lone report), with echarts inlined, to out: it names them by
-// their file names, with their files' modification times (modified, in
-// the same order), and says which benchview wrote it.
-func exportPage(out string, reports []*report.Report, modified []time.Time, echarts []byte, stdout io.Writer) error {
-	for _, r := range reports {
-		if r != nil {
-			rename(r, filepath.Base(r.Name))
+// usable refuses, with exit status 1, reports that hold no row, each named
+// on stderr.
+func (in *exportInputs) usable(inputs []string, stderr io.Writer) error {
+	refused := false
+	for i := range inputs {
+		switch c, t := in.cove[i], in.tool[i]; {
+		case c != nil && len(c.Rows) == 0:
+			fmt.Fprintf(stderr, "%s: nothing to export: no line of it is a row (see above)\n", c.Name)
+		case t != nil && len(t.Results) == 0:
+			fmt.Fprintf(stderr, "%s: nothing to export: no result in it (see above)\n", visible.String(t.Name))
+		default:
+			continue
+		}
+		refused = true
+	}
+	if refused {
+		return exitError{code: 1}
+	}
+	return nil
+}
+
+// failed reports whether a line of the reports could not be read.
+func (in *exportInputs) failed() bool {
+	for i := range in.cove {
+		if c, t := in.cove[i], in.tool[i]; c != nil && c.Failed() || t != nil && unread(t) {
+			return true
 		}
 	}
-	prov := export.Provenance{Base: export.Source{Modified: modified[0]}, Cur: export.Source{Modified: modified[1]}, Version: version.String()}
-	page, err := export.PageWith(review.New(reports[0], reports[1]), echarts, prov)
+	return false
+}
+
+// review is the review the page shows, and what the page says of the
+// reports beside it: for another tool's reports, the review of the metric
+// named metric (the first they have, a time, when ""). Its error, for a
+// metric the reports do not have, is the reason of a usage error.
+func (in *exportInputs) review(metric string) (*review.Review, export.Provenance, error) {
+	prov := export.Provenance{
+		Base:    export.Source{Modified: in.modified[0]},
+		Cur:     export.Source{Modified: in.modified[1]},
+		Version: version.String(),
+	}
+	if in.tool[0] == nil {
+		if metric != "" {
+			return nil, prov, fmt.Errorf("-metric %s: cove-bench reports have one metric, wall time: -metric is for another tool's reports", strconv.Quote(metric))
+		}
+		for _, r := range in.cove {
+			if r != nil {
+				rename(r, filepath.Base(r.Name))
+			}
+		}
+		return review.New(in.cove[0], in.cove[1]), prov, nil
+	}
+	prov.Metrics = toolreport.Metrics(in.tool[0], in.tool[1])
+	m, err := metricNamed(metric, prov.Metrics)
+	if err != nil {
+		return nil, prov, err
+	}
+	var sides [2]*report.Report
+	for i, t := range in.tool {
+		if t != nil {
+			sides[i] = t.AsReport(m.Name)
+			rename(sides[i], filepath.Base(t.Name))
+		}
+	}
+	prov.Base.Config, prov.Cur.Config = export.ConfigLines(in.tool[0]), export.ConfigLines(in.tool[1])
+	return review.NewOf(sides[0], sides[1], m), prov, nil
+}
+
+// metricNamed is the metric of metrics named name, the first when name is
+// ""; an error listing them when none is named so.
+func metricNamed(name string, metrics []review.Metric) (*review.Metric, error) {
+	var names []string
+	for i := range metrics {
+		if name == "" || metrics[i].Name == name {
+			return &metrics[i], nil
+		}
+		names = append(names, visible.String(metrics[i].Name))
+	}
+	return nil, fmt.Errorf("-metric %s: the reports have no such metric; they have %s", strconv.Quote(name), strings.Join(names, ", "))
+}
+
+// side is a report export is about to read: open, and its first bytes
+// looked at, not yet read.
+type side struct {
+	path     string
+	f        *os.File      // nil for a folder (criterion's)
+	r        *bufio.Reader // f, its first toolreport.SniffLen bytes peeked at
+	modified time.Time     // zero for what is not a regular file
+	format   toolreport.Format
+	unplaced error // Sniff's, for a file it cannot place
+}
+
+// openSide opens the report at path and tells which tool wrote it from
+// its start, which stays to be read.
+func openSide(path string) (*side, error) {
+	if isDir(path) {
+		return &side{path: path, format: toolreport.Criterion}, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	s := &side{path: path, f: f, r: bufio.NewReaderSize(f, toolreport.SniffLen)}
+	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+		s.modified = info.ModTime()
+	}
+	head, err := s.r.Peek(toolreport.SniffLen)
+	if err != nil && err != io.EOF {
+		f.Close()
+		return nil, err
+	}
+	s.format, s.unplaced = toolreport.Sniff(path, head)
+	return s, nil
+}
+
+// readTool reads the side, another tool's report, from r (its reader, or
+// a copy of it): a folder as a criterion folder's baseline name.
+func (s *side) readTool(r io.Reader, name string, stderr io.Writer) (*toolreport.Report, error) {
+	if s.f == nil {
+		return readTool(s.path, name, stderr)
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return readToolData(s.path, data, stderr)
+}
+
+// close closes the side's file; a nil side has none.
+func (s *side) close() {
+	if s != nil && s.f != nil {
+		s.f.Close()
+	}
+}
+
+// exportPage writes the page of rv, with echarts inlined, to out, saying
+// what prov says of the reports: their files' modification times, their
+// configuration and metrics, and which benchview wrote it.
+func exportPage(out string, rv *review.Review, prov export.Provenance, echarts []byte, stdout io.Writer) error {
+	page, err := export.PageWith(rv, echarts, prov)
 	if err != nil {
 		return err
 	}

@@ -5,12 +5,15 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"html"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -18,6 +21,9 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/benchview/benchview/core/report"
+	"github.com/benchview/benchview/toolreport"
 )
 
 // The export tests run on a small viewer of their own, so they do not
@@ -439,25 +445,263 @@ func TestExportReadsEachReportOnce(t *testing.T) {
 	}
 }
 
-// Another tool's report is refused in one line naming its tool and the
-// commands that read it, for -o and -site alike, and nothing is written.
-func TestExportRefusesAnotherToolsReportInOneLine(t *testing.T) {
-	for _, mode := range []string{"-o", "-site"} {
-		dir := t.TempDir()
-		out := filepath.Join(dir, "review.html")
-		if mode == "-site" {
-			out = filepath.Join(dir, "site")
+// pageRows are the rows of an exported page as its embedded data holds
+// them (the gzipped, base64 block benchview-data that page.js reads): each
+// row's key (its data-row) and status (its data-verdict or data-state).
+func pageRows(t *testing.T, page []byte) map[string]string {
+	t.Helper()
+	m := regexp.MustCompile(`<script type="application/gzip" id="benchview-data">([^<]*)</script>`).FindSubmatch(page)
+	if m == nil {
+		t.Fatal("the page has no data block")
+	}
+	zipped, err := base64.StdEncoding.DecodeString(string(m[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(zipped))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d struct {
+		Keys []string
+		Rows []struct{ Status string }
+	}
+	if err := json.NewDecoder(zr).Decode(&d); err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Keys) != len(d.Rows) {
+		t.Fatalf("%d keys and %d rows", len(d.Keys), len(d.Rows))
+	}
+	rows := make(map[string]string, len(d.Keys))
+	for i, k := range d.Keys {
+		rows[k] = d.Rows[i].Status
+	}
+	return rows
+}
+
+// compareVerdicts runs `benchview compare -format json` on a fixture
+// pair and returns, by the key a page gives the row (the result's label,
+// with no kind or backend), what a page of metric must show: the verdict,
+// or "not-ok" for a failed run, which compare compares but flags. compare
+// prints no metric's name, so each line is read beside the row of
+// toolreport.Match it was printed for (Match's order: the rows with
+// samples of the metric on both sides), its benchmark and unit checked.
+func compareVerdicts(t *testing.T, base, cur, metric string) map[string]string {
+	t.Helper()
+	out, errs, err := runCLI(t, compareArgs(base, cur, "-format", "json")...)
+	if err != nil {
+		t.Fatalf("compare: %v\n%s", err, errs)
+	}
+	var paths []string
+	for _, p := range []string{base, cur} {
+		if p != "" {
+			paths = append(paths, filepath.Join("testdata/formats", p))
 		}
-		_, stderr, err := exportOn(exportSiteFS(), mode, out, "testdata/base-a.jsonl", "testdata/formats/hyperfine/cur.json")
-		want := "testdata/formats/hyperfine/cur.json is a hyperfine report: the viewer and the exported page read cove-bench reports so far; `benchview compare` and `benchview stats` read hyperfine output"
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("export %s: got %v, want an error containing %q", mode, err, want)
+	}
+	b, c, err := readToolPair(paths, "base", "new", io.Discard)
+	if err != nil || b == nil {
+		t.Fatalf("reading %v: %v", paths, err)
+	}
+	var printed []toolreport.Row
+	for _, r := range toolreport.Match(b, c) {
+		if r.BaseMetric != nil && r.CurMetric != nil && r.BaseMetric.Samples != nil && r.CurMetric.Samples != nil {
+			printed = append(printed, r)
 		}
-		if strings.Contains(stderr, "not JSON") {
-			t.Errorf("export %s: its lines were told one by one:\n%.300s", mode, stderr)
+	}
+	lines := slices.DeleteFunc(jsonRows(t, out), func(l map[string]any) bool { return l["kind"] == "geomean" })
+	if len(lines) != len(printed) {
+		t.Fatalf("compare printed %d rows, Match has %d with samples on both sides", len(lines), len(printed))
+	}
+	want := map[string]string{}
+	for i, l := range lines {
+		r := &printed[i]
+		if l["benchmark"] != r.Result().Name || l["unit"] != r.Metric().Unit {
+			t.Fatalf("line %d is %v [%v], Match's row %s [%s]", i, l["benchmark"], l["unit"], r.Result().Name, r.Metric().Unit)
+		}
+		if r.Metric().Name != metric {
+			continue
+		}
+		key := report.Key{Benchmark: r.Result().Label()}.String()
+		want[key] = l["verdict"].(string)
+		if l["status"] == "failed" {
+			want[key] = "not-ok"
+		}
+	}
+	if len(want) == 0 {
+		t.Fatalf("compare printed no row of %s", metric)
+	}
+	return want
+}
+
+// verdicts are the statuses a compared row of a page can have.
+var verdicts = []string{"regression", "improvement", "inside the noise", "underpowered"}
+
+// checkPageVerdicts holds a page's rows to compare's: every row compare
+// prints has the same verdict on the page, and every row the page gives a
+// verdict is one compare prints.
+func checkPageVerdicts(t *testing.T, page []byte, want map[string]string) {
+	t.Helper()
+	got := pageRows(t, page)
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s: the page says %q, compare %q", k, got[k], v)
+		}
+	}
+	for k, v := range got {
+		if _, ok := want[k]; !ok && slices.Contains(verdicts, v) {
+			t.Errorf("%s: the page says %q; compare prints no such row", k, v)
+		}
+	}
+}
+
+// TestExportOfEveryFormatAgreesWithCompare exports each real tool's pair
+// (a criterion folder given once) and holds the page's verdicts for its
+// first metric, a time, to compare's; the page says which metric it shows
+// and carries the reports' shared configuration, or says there is none.
+func TestExportOfEveryFormatAgreesWithCompare(t *testing.T) {
+	firstMetric := map[string]string{"go-text": "ns/op", "go-json": "ns/op", "hyperfine": "time",
+		"googlebench": "real_time", "pytest": "time", "criterion": "time"}
+	configured := map[string]string{"go-text": "<code>goos: linux</code>", "go-json": "<code>cpu: Intel(R) Xeon(R) Processor</code>",
+		"googlebench": "<code>num_cpus: 2</code>", "pytest": "<code>python_version: 3.11.2</code>"}
+	for _, p := range formatPairs {
+		t.Run(p.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "review.html")
+			args := []string{"-o", out, filepath.Join("testdata/formats", p.base)}
+			if p.cur != "" {
+				args = append(args, filepath.Join("testdata/formats", p.cur))
+			}
+			if _, errs, err := exportOn(exportSiteFS(), args...); err != nil {
+				t.Fatalf("export %q: %v\n%s", args, err, errs)
+			}
+			page := must(os.ReadFile(out))
+			metric := firstMetric[p.name]
+			checkPageVerdicts(t, page, compareVerdicts(t, p.base, p.cur, metric))
+			if want := "<p class=\"metric\">Metric <code>" + html.EscapeString(metric) + "</code>"; !bytes.Contains(page, []byte(want)) {
+				t.Errorf("the page does not say it shows %s", metric)
+			}
+			want, ok := configured[p.name]
+			if !ok {
+				want = "<p>Neither report names a machine or a configuration all its rows share"
+			}
+			if !bytes.Contains(page, []byte(want)) || bytes.Contains(page, []byte("a cove-bench report carries no line")) {
+				t.Errorf("the page's configuration is not %s", want)
+			}
+		})
+	}
+}
+
+// -metric B/op exports the Go pair's page of B/op: compare's verdicts for
+// B/op (Append's grows, as the fixture's README says), its header naming
+// it and the other metrics, with the command that exports one.
+func TestExportOfAnotherMetric(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "review.html")
+	if _, errs, err := exportOn(exportSiteFS(), "-o", out, "-metric", "B/op", "testdata/formats/go/base.txt", "testdata/formats/go/cur.txt"); err != nil {
+		t.Fatalf("%v\n%s", err, errs)
+	}
+	page := must(os.ReadFile(out))
+	want := compareVerdicts(t, "go/base.txt", "go/cur.txt", "B/op")
+	if want["Append-2//"] != "regression" {
+		t.Fatalf("compare's B/op verdicts %v: Append-2 is no regression", want)
+	}
+	checkPageVerdicts(t, page, want)
+	header := `<p class="metric">Metric <code>B/op</code> (lower is better) · also in these reports: <code>ns/op</code>, <code>allocs/op</code>, <code>MB/s</code>, <code>items/op</code> — export one with <code>benchview export -metric ns/op …</code> and the same reports</p>`
+	if !bytes.Contains(page, []byte(header)) {
+		t.Errorf("the page lacks its metric's header %s", header)
+	}
+}
+
+// A metric the reports lack is a usage error listing those they have, and
+// nothing is written; -metric on cove-bench reports likewise.
+func TestExportOfAnUnknownMetricIsRefused(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"testdata/formats/go/base.txt", "testdata/formats/go/cur.txt"},
+			`benchview export: -metric "bogus": the reports have no such metric; they have ns/op, B/op, allocs/op, MB/s, items/op` + "\n"},
+		{[]string{"testdata/formats/hyperfine/base.json"}, `-metric "bogus": the reports have no such metric; they have time` + "\n"},
+		{[]string{"testdata/base-a.jsonl", "testdata/cur-a.jsonl"}, `-metric "bogus": cove-bench reports have one metric, wall time`},
+	} {
+		out := filepath.Join(t.TempDir(), "review.html")
+		_, stderr, err := exportOn(exportSiteFS(), append([]string{"-o", out, "-metric", "bogus"}, c.args...)...)
+		if exitCode(err) != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: %v, stderr %q; want exit status 2 and %q", c.args, err, stderr, c.want)
 		}
 		if _, err := os.Stat(out); err == nil {
-			t.Errorf("export %s wrote %s", mode, out)
+			t.Errorf("%v: the page was written", c.args)
 		}
+	}
+}
+
+// Reports of two tools are refused with compare's message naming each
+// file's format, for -o and -site alike, before a line is read (none is
+// told as "not JSON"), and nothing is written; so is a criterion folder
+// for -site, whose viewer fetches one file a side.
+func TestExportRefusesReportsOfTwoTools(t *testing.T) {
+	for _, c := range []struct {
+		inputs []string
+		want   string
+	}{
+		{[]string{"testdata/base-a.jsonl", "testdata/formats/hyperfine/cur.json"},
+			"testdata/base-a.jsonl is a cove-bench report and testdata/formats/hyperfine/cur.json a hyperfine report: compare two reports of one tool"},
+		{[]string{"testdata/formats/go/base.txt", "testdata/formats/pytest/cur.json"},
+			"testdata/formats/go/base.txt is a go test -bench report and testdata/formats/pytest/cur.json a pytest-benchmark report"},
+	} {
+		for _, mode := range []string{"-o", "-site"} {
+			dir := t.TempDir()
+			out := filepath.Join(dir, "review.html")
+			if mode == "-site" {
+				out = filepath.Join(dir, "site")
+			}
+			_, stderr, err := exportOn(exportSiteFS(), append([]string{mode, out}, c.inputs...)...)
+			if exitCode(err) != 1 || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("export %s %v: got %v, want an error containing %q", mode, c.inputs, err, c.want)
+			}
+			if stderr != "" {
+				t.Errorf("export %s %v: stderr %.300q, want nothing before the refusal", mode, c.inputs, stderr)
+			}
+			if got := listDir(t, dir); len(got) != 0 {
+				t.Errorf("export %s %v left %q", mode, c.inputs, got)
+			}
+		}
+	}
+	dir := t.TempDir()
+	_, stderr, err := exportOn(exportSiteFS(), "-site", filepath.Join(dir, "site"), "testdata/formats/criterion/target/criterion")
+	if exitCode(err) != 2 || !strings.Contains(stderr, "-site: a folder (criterion's) cannot be a site's report") {
+		t.Errorf("-site of a criterion folder: %v, stderr %q; want a usage error", err, stderr)
+	}
+	if got := listDir(t, dir); len(got) != 0 {
+		t.Errorf("-site of a criterion folder left %q", got)
+	}
+}
+
+// Another tool's report is placed from its first bytes before it is read,
+// so a pipe serves as a file does, and read once: the page of a hyperfine
+// report given through a FIFO has compare's verdicts, and -site copies
+// the bytes read.
+func TestExportReadsAToolsReportFromAPipe(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("makes a FIFO with mkfifo")
+	}
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "cur.json")
+	if err := exec.Command("mkfifo", fifo).Run(); err != nil {
+		t.Fatal(err)
+	}
+	data := must(os.ReadFile("testdata/formats/hyperfine/cur.json"))
+	go func() {
+		f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+		if err == nil {
+			f.Write(data)
+			f.Close()
+		}
+	}()
+	out, site := filepath.Join(dir, "review.html"), filepath.Join(dir, "site")
+	if _, errs, err := exportOn(exportSiteFS(), "-o", out, "-site", site, "testdata/formats/hyperfine/base.json", fifo); err != nil {
+		t.Fatalf("%v\n%s", err, errs)
+	}
+	checkPageVerdicts(t, must(os.ReadFile(out)), compareVerdicts(t, "hyperfine/base.json", "hyperfine/cur.json", "time"))
+	if copied, err := os.ReadFile(filepath.Join(site, "reports", "cur.json")); err != nil || !bytes.Equal(copied, data) {
+		t.Errorf("the site's copy is not the report read from the pipe (%v)", err)
 	}
 }

@@ -108,7 +108,8 @@ Usage:
       one line per row as the reference prints it
   benchview stats [-strict] REPORT
       print one summary line per row with samples
-  benchview export [-o FILE.html] [-site DIR] [-strict] BASELINE [CURRENT]
+  benchview export [-o FILE.html] [-site DIR] [-strict] [-metric NAME]
+                   BASELINE [CURRENT]
       write the review as one self-contained page (- for standard output),
       or as a static site of the viewer opening on the reports
   benchview help [serve|compare|stats|export]
