@@ -851,17 +851,3 @@ func tellMetricRows(stderr io.Writer, sum *reviewtext.MetricSummary) {
 		}
 	}
 }
-
-// notForThePage is the one-line refusal the viewer's server gives a
-// report of another tool than cove-bench: the viewer reads only
-// cove-bench's JSONL so far, and without this a hyperfine or Go file
-// would be told line by line that it is not JSONL. Nil for a cove-bench
-// report, or for one Sniff cannot place (the cove-bench reader, which
-// reads past damaged lines, explains those).
-func notForThePage(path string) error {
-	f, err := sniffFile(path)
-	if err != nil || !isTool(f) {
-		return nil
-	}
-	return fmt.Errorf("%s is a %s report: the viewer and the exported page read cove-bench reports so far; `benchview compare` and `benchview stats` read %s output", path, f, f)
-}

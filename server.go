@@ -292,9 +292,6 @@ func namedReports(args []string) ([]servedReport, error) {
 			}
 			return nil, fmt.Errorf("%s report %s: %w", role, name, err)
 		}
-		if err := notForThePage(name); err != nil {
-			return nil, fmt.Errorf("%s report %w", role, err)
-		}
 		// Resolved once, here: what is served is the file named now, and a
 		// symbolic link put in its place later is refused (serveReport).
 		file, err := filepath.Abs(name)
@@ -306,6 +303,16 @@ func namedReports(args []string) ([]servedReport, error) {
 		}
 		route := "/reports/" + role + "/" + routeName(filepath.Base(file))
 		reports = append(reports, servedReport{role: role, file: file, route: route})
+	}
+	// The viewer reads every format from the bytes served; two of
+	// different tools are refused here, as compare and export refuse them,
+	// rather than in the page after it has loaded.
+	formats, errs, err := sniffFiles(args)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := toolSides(args, formats, errs); err != nil {
+		return nil, err
 	}
 	return reports, nil
 }
@@ -321,7 +328,12 @@ func checkReadable(name string) error {
 	}
 	switch {
 	case info.IsDir():
-		return errors.New("is a directory, not a report file")
+		// A criterion folder holds a baseline in many files (one
+		// sample.json a benchmark), and the server serves each side as one
+		// file, byte for byte, that the viewer reads; rather than invent a
+		// file that packs the folder, it points to what reads folders.
+		return errors.New("is a directory, not a report file: for a criterion folder, give one sample.json a side " +
+			"(NAME/base/sample.json NAME/new/sample.json), or read the whole folder with `benchview export` or `benchview compare`")
 	case !info.Mode().IsRegular():
 		// A pipe (<(command)) or a device cannot be read again, and the
 		// server reads a report afresh on every request.

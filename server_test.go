@@ -498,14 +498,15 @@ func TestNamedReportsAreChecked(t *testing.T) {
 		{"missing", []string{filepath.Join(dir, "nope.jsonl")}, "baseline report " + filepath.Join(dir, "nope.jsonl") + ": no such file"},
 		{"missing current", []string{good, "nope.jsonl"}, "current report nope.jsonl: no such file"},
 		{"directory", []string{dir}, "baseline report " + dir + ": is a directory"},
+		// A criterion folder is many files; the server serves one a side.
+		{"criterion folder", []string{"testdata/formats/criterion/target/criterion"},
+			"is a directory, not a report file: for a criterion folder, give one sample.json a side (NAME/base/sample.json NAME/new/sample.json), or read the whole folder with `benchview export` or `benchview compare`"},
 		{"too many", []string{good, good, good}, "too many arguments"},
 		{"mistyped verb", []string{"compar"}, "baseline report compar: no such file (the verbs are compare, stats and export"},
-		// Another tool's report gets one line saying what reads it, not
-		// a page of "not JSON" for each of its lines.
-		{"hyperfine", []string{good, "testdata/formats/hyperfine/cur.json"}, "current report testdata/formats/hyperfine/cur.json is a hyperfine report: the viewer and the exported page read cove-bench reports so far; `benchview compare` and `benchview stats` read hyperfine output"},
-		{"go test", []string{"testdata/formats/go/base.txt"}, "baseline report testdata/formats/go/base.txt is a go test -bench report"},
-		{"Google Benchmark", []string{"testdata/formats/googlebench/base.json"}, "is a Google Benchmark report"},
-		{"pytest-benchmark", []string{"testdata/formats/pytest/base.json"}, "is a pytest-benchmark report"},
+		// Reports of two tools are refused as compare refuses them, in
+		// one line naming each, not in the page once it has loaded.
+		{"two tools", []string{good, "testdata/formats/hyperfine/cur.json"}, good + " is a cove-bench report and testdata/formats/hyperfine/cur.json a hyperfine report: compare two reports of one tool"},
+		{"go and pytest", []string{"testdata/formats/go/base.txt", "testdata/formats/pytest/cur.json"}, "is a go test -bench report and testdata/formats/pytest/cur.json a pytest-benchmark report"},
 	}
 	if runtime.GOOS != "windows" {
 		// A device, like a pipe from <(command), reads once: the server
@@ -532,6 +533,19 @@ func TestNamedReportsAreChecked(t *testing.T) {
 				t.Errorf("got %v, want an error containing %q", err, tc.want)
 			}
 		})
+	}
+	// Every other tool's report is served: the viewer reads its bytes.
+	for _, pair := range formatPairs {
+		if pair.cur == "" {
+			continue // a criterion folder, refused above
+		}
+		args := []string{filepath.Join("testdata/formats", pair.base), filepath.Join("testdata/formats", pair.cur)}
+		if _, err := namedReports(args); err != nil {
+			t.Errorf("%s: %v", pair.name, err)
+		}
+	}
+	if _, err := namedReports([]string{"testdata/formats/criterion/target/criterion/total/base/sample.json", "testdata/formats/criterion/target/criterion/total/new/sample.json"}); err != nil {
+		t.Errorf("criterion's sample.json files: %v", err)
 	}
 	reports, err := namedReports([]string{good, good})
 	if err != nil {
@@ -742,6 +756,34 @@ func TestServePreloadsReportsAndShutsDown(t *testing.T) {
 	}
 	if _, err := http.Get(s.url); err == nil {
 		t.Errorf("the server still answers after the shutdown")
+	}
+}
+
+// A pair of hyperfine reports is served as cove-bench's are: the page at
+// /, and each report's bytes at the route the printed URL names.
+func TestServeServesAnotherToolsReports(t *testing.T) {
+	base, cur := "testdata/formats/hyperfine/base.json", "testdata/formats/hyperfine/cur.json"
+	s := startServe(t, "-addr", "127.0.0.1:0", base, cur)
+	page, err := url.Parse(s.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, body := fetch(t, page.ResolveReference(&url.URL{Path: "/"}).String())
+	if want := string(must(fs.ReadFile(webFiles, "web/index.html"))); resp.StatusCode != http.StatusOK || body != want {
+		t.Errorf("GET /: %d %.80q", resp.StatusCode, body)
+	}
+	for role, file := range map[string]string{"baseline": base, "current": cur} {
+		ref := page.Query().Get(role)
+		if want := "/reports/" + role + "/" + filepath.Base(file); ref != want {
+			t.Errorf("%s: the URL names %q, want %q", role, ref, want)
+		}
+		resp, body := fetch(t, page.ResolveReference(&url.URL{Path: ref}).String())
+		if want := string(must(os.ReadFile(file))); resp.StatusCode != http.StatusOK || body != want {
+			t.Errorf("%s at %s: %d, %d bytes; want 200 and the file's %d bytes", role, ref, resp.StatusCode, len(body), len(want))
+		}
+	}
+	if strings.Contains(s.stderr.String(), "warning") {
+		t.Errorf("stderr: %s", s.stderr)
 	}
 }
 
