@@ -33,6 +33,10 @@ type View struct {
 	// as Baseline; for files, the sides they were kept in), so that a
 	// reload or a link keeps the Swap a reader pressed.
 	Swap bool
+	// Metric is the name of the metric the rows show, for the reports of
+	// a tool that measures several (Go's B/op beside its sec/op, say);
+	// "" is the reports' first, their time.
+	Metric string
 }
 
 // Column is the column the table is sorted by.
@@ -73,8 +77,8 @@ func (v View) SortBy(col string) View {
 
 // Fragment is the view as a URL fragment (without '#'): only what differs
 // from the default, in a fixed order (sort, desc, filter, q, row, adjust,
-// swap), each
-// value escaped by url.QueryEscape; "" for the default view.
+// swap, metric), each value escaped by url.QueryEscape; "" for the default
+// view.
 func (v View) Fragment() string {
 	var parts []string
 	add := func(k, val string) {
@@ -93,6 +97,7 @@ func (v View) Fragment() string {
 	if v.Swap {
 		add("swap", "1")
 	}
+	add("metric", v.Metric)
 	return strings.Join(parts, "&")
 }
 
@@ -108,6 +113,7 @@ func ParseFragment(f string) View {
 		Selected: q.Get("row"),
 		Adjust:   adjustOf(q.Get("adjust")),
 		Swap:     q.Get("swap") == "1",
+		Metric:   q.Get("metric"),
 	}
 }
 

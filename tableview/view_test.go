@@ -11,6 +11,8 @@ func TestFragment(t *testing.T) {
 		{Filter: "regression", Adjust: "bh"},
 		{Swap: true},
 		{Sort: ColDelta, Selected: "a/b/c", Adjust: "holm", Swap: true},
+		{Metric: "B/op"},
+		{Filter: "regression", Metric: "sec/op &x"},
 	} {
 		f := v.Fragment()
 		if got := ParseFragment("#" + f); got != v {
