@@ -11,6 +11,7 @@ import (
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/reviewtext"
+	"github.com/benchview/benchview/toolreport"
 )
 
 // Side is which report of a review something is about.
@@ -48,10 +49,16 @@ type LoadProgress struct {
 // Report is in (review.New's rows, paired ahead a few at a time so that
 // the dispatch does not hold the page); the store pairs them itself when
 // it is nil or of other reports.
+//
+// Tool, for the report of another tool than cove-bench, is what was read;
+// Report is then nil, and the store makes the rows of the metric the view
+// shows from Tool (toolreport.Report.AsReport), on arrival and whenever
+// the metric changes.
 type ReportLoaded struct {
 	Side   Side
 	Report *report.Report
 	Review *review.Review
+	Tool   *toolreport.Report
 }
 
 // LoadFailed: the report for Side could not be read at all (a network or
@@ -61,6 +68,10 @@ type LoadFailed struct {
 	Name string
 	Err  string
 }
+
+// SelectMetric shows the rows of the metric named Name, of reports whose
+// tool measures several ("" for their first, their time).
+type SelectMetric struct{ Name string }
 
 // Swap exchanges Baseline and Current.
 type Swap struct{}

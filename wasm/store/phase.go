@@ -26,7 +26,7 @@ func (s *Store) Phase() Phase {
 		}
 	}
 	for side := range s.failed {
-		if s.failed[side] != "" || (s.reports[side] != nil && len(s.reports[side].Rows) == 0) {
+		if s.failed[side] != "" || s.empty(side) {
 			return Error
 		}
 	}
@@ -110,7 +110,7 @@ func (s *Store) Problems() []Problem {
 		for _, p := range r.Problems {
 			out = append(out, Problem{Text: p.Error(), Warning: p.Warning})
 		}
-		if len(r.Rows) == 0 && len(r.Problems) == 0 {
+		if s.empty(side) && len(r.Problems) == 0 {
 			out = append(out, Problem{Text: r.Name + ": no rows: is this a benchmark report?"})
 		}
 	}

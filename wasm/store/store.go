@@ -9,15 +9,18 @@ import (
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/reviewtext"
 	"github.com/benchview/benchview/tableview"
+	"github.com/benchview/benchview/toolreport"
 	"github.com/benchview/benchview/wasm/actions"
 )
 
 // Store is the viewer's state. The zero value is not ready; use New.
 type Store struct {
-	reports [2]*report.Report // by actions.Side; nil until loaded
-	loading [2]string         // name of a report being read into a side
-	read    [2][2]int64       // bytes read of a report being read, and of how many
-	failed  [2]string         // why a side could not be read; "" when it could
+	reports [2]*report.Report     // by actions.Side; nil until loaded
+	tools   [2]*toolreport.Report // what was read, for the reports of another tool (metric.go)
+	metrics []review.Metric       // the metrics of tools, time first
+	loading [2]string             // name of a report being read into a side
+	read    [2][2]int64           // bytes read of a report being read, and of how many
+	failed  [2]string             // why a side could not be read; "" when it could
 
 	review   *review.Review
 	reviewID int    // identifies review, so late results of an older one are dropped
@@ -84,18 +87,21 @@ func (s *Store) Dispatch(a any) {
 		}
 	case *actions.ReportLoaded:
 		s.loading[a.Side] = ""
-		s.reports[a.Side] = a.Report
+		s.loaded(a)
 		s.rebuildLoaded(a.Review)
 	case *actions.LoadFailed:
 		s.loading[a.Side] = ""
-		s.reports[a.Side] = nil
+		s.reports[a.Side], s.tools[a.Side] = nil, nil
 		s.failed[a.Side] = a.Name + ": " + a.Err
 		s.rebuildLoaded(nil)
 	case *actions.Swap:
 		s.view.Swap = !s.view.Swap // the address keeps it (tableview.View.Swap)
-		s.reports[0], s.reports[1] = s.reports[1], s.reports[0]
-		s.failed[0], s.failed[1] = s.failed[1], s.failed[0]
-		s.rebuild()
+		s.exchange()
+	case *actions.SelectMetric:
+		if s.view.Metric != a.Name {
+			s.view.Metric = a.Name
+			s.rebuild()
+		}
 	case *actions.RowsComputed:
 		s.computed(a)
 	case *actions.GeomeanComputed:
@@ -152,10 +158,14 @@ func (s *Store) Dispatch(a any) {
 	case *actions.RestoreView:
 		adjust := s.view.Adjust
 		swapped := s.view.Swap
+		metric := s.view.Metric
 		s.view = tableview.ParseFragment(a.Fragment)
 		s.viewChanged()
-		if s.view.Swap != swapped { // the back button, across a Swap
+		switch {
+		case s.view.Swap != swapped: // the back button, across a Swap
 			s.exchange()
+		case s.view.Metric != metric:
+			s.rebuild()
 		}
 		if s.view.Adjust != adjust {
 			s.adjustChanged()
@@ -200,6 +210,7 @@ func (s *Store) rebuild() { s.rebuildWith(nil) }
 // rebuildWith is rebuild taking paired, a review paired ahead, when that
 // is of the loaded reports.
 func (s *Store) rebuildWith(paired *review.Review) {
+	metric := s.metricRows()
 	base, cur := s.reports[actions.Baseline], s.reports[actions.Current]
 	s.reviewID++
 	s.intervalGen++
@@ -217,7 +228,7 @@ func (s *Store) rebuildWith(paired *review.Review) {
 	}
 	s.review = paired
 	if s.review == nil || s.review.Base != base || s.review.Cur != cur {
-		s.review = review.New(base, cur) // one report alone: every row is only in it
+		s.review = review.NewOf(base, cur, metric) // one report alone: every row is only in it
 	}
 	s.done = make([]bool, len(s.review.Rows))
 	s.extras = make([]*reviewtext.Extras, len(s.review.Rows))
