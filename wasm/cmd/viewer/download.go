@@ -12,22 +12,25 @@ import (
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/export"
 	"github.com/benchview/benchview/internal/version"
+	"github.com/benchview/benchview/toolreport"
 	"github.com/benchview/benchview/wasm/actions"
 	"github.com/benchview/benchview/wasm/message"
+	"github.com/benchview/benchview/wasm/store"
 )
 
-// keepSource remembers the bytes r was read from, for Download, and
-// forgets those of reports no longer loaded.
-func (p *page) keepSource(r *report.Report, blob js.Value) {
+// keepSource remembers the bytes what was read (a *report.Report, or a
+// *toolreport.Report: store.Origin) came from, for Download, and forgets
+// those of reports no longer loaded.
+func (p *page) keepSource(read any, blob js.Value) {
 	if p.sources == nil {
-		p.sources = map[*report.Report]js.Value{}
+		p.sources = map[any]js.Value{}
 	}
 	for k := range p.sources {
-		if k != p.store.Report(actions.Baseline) && k != p.store.Report(actions.Current) {
+		if k != p.store.Origin(actions.Baseline) && k != p.store.Origin(actions.Current) {
 			delete(p.sources, k)
 		}
 	}
-	p.sources[r] = blob
+	p.sources[read] = blob
 }
 
 // Download offers the review shown as the page `benchview export` writes
@@ -68,19 +71,23 @@ func (p *page) Download() {
 // is added by exportPage.
 func (p *page) exportJob(rv *review.Review) (map[string]any, error) {
 	job := map[string]any{"export": true, "comparisons": message.Comparisons(rv)}
+	if rv.Metric != nil {
+		job["metric"] = rv.Metric.Name
+	}
 	for _, side := range []struct {
-		key string
-		r   *report.Report
-	}{{"base", rv.Base}, {"cur", rv.Cur}} {
-		if side.r == nil {
+		key  string
+		side actions.Side
+	}{{"base", actions.Baseline}, {"cur", actions.Current}} {
+		r := p.store.Report(side.side)
+		if r == nil {
 			continue
 		}
-		blob, ok := p.sources[side.r]
+		blob, ok := p.sources[p.store.Origin(side.side)]
 		if !ok {
-			return nil, errors.New("the bytes of " + side.r.Name + " are gone: load it again")
+			return nil, errors.New("the bytes of " + r.Name + " are gone: load it again")
 		}
 		job[side.key] = blob
-		job[side.key+"Name"] = side.r.Name
+		job[side.key+"Name"] = r.Name
 	}
 	return job, nil
 }
@@ -153,9 +160,11 @@ func (p *page) startExporter() bool {
 }
 
 // buildPage builds the report page a job describes: the worker's side of
-// Download.
+// Download. It reads the reports as the page did (parse), and pairs the
+// rows of the same metric.
 func buildPage(job js.Value) ([]byte, error) {
 	var reports [2]*report.Report
+	var tools [2]*toolreport.Report
 	prov := export.Provenance{Version: version.String()}
 	for i, key := range []string{"base", "cur"} {
 		blob := job.Get(key)
@@ -171,18 +180,42 @@ func buildPage(job js.Value) ([]byte, error) {
 			}
 			source.Modified = time.UnixMilli(int64(ms.Float())).UTC()
 		}
-		buf, err := await(blob.Call("arrayBuffer"))
+		b, err := bytesOf(blob)
 		if err != nil {
 			return nil, err
 		}
-		b := make([]byte, buf.Get("byteLength").Int())
-		js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(buf))
 		name := job.Get(key + "Name").String()
+		if f, err := toolreport.Sniff(name, b); err == nil && f != toolreport.CoveBench {
+			tools[i], err = toolreport.Read(name, b)
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if reports[i], err = report.Read(bytes.NewReader(b), name); err != nil {
 			return nil, err
 		}
 	}
-	rv := review.New(reports[0], reports[1])
+	var metric *review.Metric
+	if tools[0] != nil || tools[1] != nil {
+		name := ""
+		if m := job.Get("metric"); m.Type() == js.TypeString {
+			name = m.String()
+		}
+		prov.Metrics = toolreport.Metrics(tools[0], tools[1])
+		m, ok := store.MetricNamed(prov.Metrics, name)
+		if !ok {
+			return nil, errors.New("these reports have no metric " + name)
+		}
+		metric = &m
+		for i, t := range tools {
+			if t != nil {
+				reports[i] = t.AsReport(m.Name)
+			}
+		}
+		prov.Base.Config, prov.Cur.Config = export.ConfigLines(tools[0]), export.ConfigLines(tools[1])
+	}
+	rv := review.NewOf(reports[0], reports[1], metric)
 	if err := message.SetComparisons(rv, job.Get("comparisons")); err != nil {
 		return nil, err
 	}

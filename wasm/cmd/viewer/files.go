@@ -12,6 +12,7 @@ import (
 
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/toolreport"
 	"github.com/benchview/benchview/wasm/actions"
 	"github.com/benchview/benchview/wasm/components"
 	"github.com/benchview/benchview/wasm/store"
@@ -144,9 +145,49 @@ func (p *page) fetch(side actions.Side, ref string) {
 	}()
 }
 
-// parse reads the report in blob (a File, or a fetched body), chunk by
-// chunk, and keeps blob as the report's source, for Download.
+// parse reads the report in blob (a File, or a fetched body) and keeps
+// blob as the report's source, for Download. What its start holds says
+// which tool wrote it (toolreport.Sniff): a cove-bench report is read
+// chunk by chunk as it streams in (readCoveBench), another tool's whole
+// (readTool).
 func (p *page) parse(side actions.Side, name string, blob js.Value) {
+	head, err := bytesOf(blob.Call("slice", 0, toolreport.SniffLen))
+	if err != nil {
+		p.dispatch(&actions.LoadFailed{Side: side, Name: name, Err: err.Error()})
+		return
+	}
+	f, notAReport := toolreport.Sniff(name, head)
+	if notAReport == nil && f != toolreport.CoveBench {
+		p.readTool(side, name, blob)
+		return
+	}
+	p.readCoveBench(side, name, blob, notAReport)
+}
+
+// readTool reads the report of another tool than cove-bench in blob:
+// such files are small (a few rows of summaries and samples), so they are
+// read whole, in one task.
+func (p *page) readTool(side actions.Side, name string, blob js.Value) {
+	data, err := bytesOf(blob)
+	var r *toolreport.Report
+	if err == nil {
+		r, err = toolreport.Read(name, data)
+	}
+	if err != nil {
+		p.dispatch(&actions.LoadFailed{Side: side, Name: name, Err: err.Error()})
+		return
+	}
+	yield()
+	p.keepSource(r, blob) // in the task that hands it to the store, as below
+	p.dispatch(&actions.ReportLoaded{Side: side, Tool: r})
+}
+
+// readCoveBench reads the cove-bench report in blob, chunk by chunk.
+// notAReport, when not nil, is why Sniff placed it in no format: a file
+// of which no line is a row gets that message, which names the formats
+// benchview reads, rather than one for each of its lines; one whose first
+// lines are damaged but has rows is read as core/report reads it.
+func (p *page) readCoveBench(side actions.Side, name string, blob js.Value, notAReport error) {
 	pr, pw := io.Pipe()
 	size := int64(blob.Get("size").Float())
 	progress := func(read int64) {
@@ -155,6 +196,9 @@ func (p *page) parse(side actions.Side, name string, blob js.Value) {
 	go func() { pw.CloseWithError(pump(blob.Call("stream"), pw, progress)) }()
 	r, err := report.Read(pr, name)
 	pr.CloseWithError(io.ErrClosedPipe) // stop the pump if Read gave up early
+	if err == nil && notAReport != nil && len(r.Rows) == 0 {
+		err = notAReport
+	}
 	if err != nil {
 		p.dispatch(&actions.LoadFailed{Side: side, Name: name, Err: err.Error()})
 		return
@@ -170,6 +214,17 @@ func (p *page) parse(side actions.Side, name string, blob js.Value) {
 	p.dispatch(&actions.ReportLoaded{Side: side, Report: r, Review: rv})
 }
 
+// bytesOf is the bytes of blob.
+func bytesOf(blob js.Value) ([]byte, error) {
+	buf, err := await(blob.Call("arrayBuffer"))
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, buf.Get("byteLength").Int())
+	js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(buf))
+	return b, nil
+}
+
 // pairAhead pairs r, about to be side's report, with the other side's
 // report, a slice of pairBudget at a time with a yield after each, when
 // the store would pair them on r's arrival: ten thousand rows took some
@@ -182,8 +237,8 @@ func (p *page) pairAhead(side actions.Side, r *report.Report) *review.Review {
 	if side == actions.Baseline {
 		other = actions.Current
 	}
-	if p.store.Loading(other) != "" {
-		return nil
+	if p.store.Loading(other) != "" || p.store.Tool(other) != nil {
+		return nil // nor with another tool's report: the store refuses the pair
 	}
 	base, cur := r, p.store.Report(other)
 	if side == actions.Current {

@@ -61,9 +61,9 @@ type page struct {
 	charts *echarts
 	doc    js.Value
 
-	sources    map[*report.Report]js.Value // the File or fetched Blob each report was read from
-	exporter   js.Value                    // the worker that builds report pages; undefined until a Download
-	exportDone func(js.Value)              // takes the exporter's answer to the Download under way
+	sources    map[any]js.Value // the File or fetched Blob each report was read from
+	exporter   js.Value         // the worker that builds report pages; undefined until a Download
+	exportDone func(js.Value)   // takes the exporter's answer to the Download under way
 
 	sentReview  int         // the review whose jobs the pool has
 	sent        float64     // when the pool was given them, in performance.now() milliseconds
