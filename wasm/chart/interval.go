@@ -85,7 +85,7 @@ func IntervalStyled(rows []review.Row, s Style) ([]byte, error) {
 			}
 			marks = append(marks, scatterItem{mark, &opts.ItemStyle{Color: color}, tip})
 		}
-		labels = append(labels, label(visible.String(name)))
+		labels = append(labels, label(visible.String(r.Key.Label())))
 	}
 
 	bar := echartsSeries{Name: "95% interval", Type: types.ChartBoxPlot, Data: bars,

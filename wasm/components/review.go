@@ -46,7 +46,7 @@ func (r *Review) Render() vecty.ComponentOrHTML {
 	children := []vecty.MarkupOrChild{
 		vecty.Markup(vecty.Class("review")),
 		r.summary(done == jobs),
-		&Toolbar{Host: r.Host, View: view, ShowAll: s.ShowAll(), Shown: total, All: all},
+		&Toolbar{Host: r.Host, View: view, ShowAll: s.ShowAll(), Shown: total, All: all, Named: s.Metric() != nil},
 		elem.Div(
 			vecty.Markup(vecty.Class("charts")),
 			&IntervalPanel{
@@ -90,8 +90,13 @@ func (r *Review) Render() vecty.ComponentOrHTML {
 func (r *Review) summary(done bool) *Summary {
 	s := r.Store
 	g, hasMean := s.Geomean()
+	metric := ""
+	if m := s.Metric(); m != nil {
+		metric = m.Name
+	}
 	return &Summary{Host: r.Host, Counts: s.Counts(), Filter: s.View().Filter, Compared: s.Compared(),
-		Geomean: g, HasMean: hasMean, Tests: s.Tests(), Adjust: s.View().Adjust, Done: done}
+		Geomean: g, HasMean: hasMean, Tests: s.Tests(), Adjust: s.View().Adjust, Done: done,
+		Metrics: s.Metrics(), Metric: metric, Config: s.Config()}
 }
 
 // showMore has the review show one more part in the next frame.

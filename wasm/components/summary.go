@@ -4,13 +4,16 @@ package components
 
 import (
 	"maps"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/reviewtext"
 	"github.com/benchview/benchview/wasm/actions"
@@ -36,6 +39,12 @@ type Summary struct {
 	Tests    int            `vecty:"prop"` // rows with a verdict read off a p-value
 	Adjust   string         `vecty:"prop"` // the view's adjustment, "" for none
 	Done     bool           `vecty:"prop"` // every row is computed
+	// For the reports of another tool than cove-bench: the metrics they
+	// measure (time first), the one the rows show, and the configuration
+	// they carry, as the lines the exported page shows.
+	Metrics []review.Metric `vecty:"prop"`
+	Metric  string          `vecty:"prop"`
+	Config  []string        `vecty:"prop"`
 }
 
 // statuses are the verdicts a summary counts, in the table's order.
@@ -72,10 +81,12 @@ func (s *Summary) Render() vecty.ComponentOrHTML {
 		chips,
 	)
 	if !s.Compared {
-		return elem.Div(vecty.Markup(vecty.Class("summary")), counts)
+		return elem.Div(vecty.Markup(vecty.Class("summary")), s.renderMetric(), s.renderConfig(), counts)
 	}
 	return elem.Div(
 		vecty.Markup(vecty.Class("summary")),
+		s.renderMetric(),
+		s.renderConfig(),
 		s.renderGeomean(),
 		s.renderAdjust(),
 		s.renderChance(),
@@ -142,6 +153,58 @@ func (s *Summary) renderAdjust() *vecty.HTML {
 	)
 }
 
+// renderMetric is the metric the rows show, and, when the reports measure
+// several, the switch between them; nothing for cove-bench reports.
+func (s *Summary) renderMetric() vecty.ComponentOrHTML {
+	if len(s.Metrics) == 0 {
+		return nil
+	}
+	if len(s.Metrics) == 1 {
+		return elem.Paragraph(
+			vecty.Markup(prop.ID("metric"), vecty.Class("metric"), vecty.Data("metric", s.Metrics[0].Name)),
+			vecty.Text("Metric: "+metricName(s.Metrics[0])),
+		)
+	}
+	options := vecty.List{}
+	for _, m := range s.Metrics {
+		options = append(options, elem.Option(
+			vecty.Markup(prop.Value(m.Name), vecty.Property("selected", m.Name == s.Metric)),
+			vecty.Text(metricName(m)),
+		))
+	}
+	return elem.Div(
+		vecty.Markup(vecty.Class("adjust", "metric-choice")),
+		elem.Label(vecty.Markup(prop.For("metric")), vecty.Text("Metric")),
+		elem.Select(
+			vecty.Markup(prop.ID("metric"), vecty.Data("metric", s.Metric), event.Change(func(e *vecty.Event) {
+				s.Host.Dispatch(&actions.SelectMetric{Name: e.Target.Get("value").String()})
+			})),
+			options,
+		),
+	)
+}
+
+// metricName is a metric as the switch names it: by its name as its tool
+// prints it (ns/op, MB/s, real_time), and which way is better.
+func metricName(m review.Metric) string {
+	if m.Higher {
+		return m.Name + " (higher is better)"
+	}
+	return m.Name + " (lower is better)"
+}
+
+// renderConfig is the configuration the reports carry, once for the
+// review: their machine, their tool's settings.
+func (s *Summary) renderConfig() vecty.ComponentOrHTML {
+	if len(s.Config) == 0 {
+		return nil
+	}
+	return elem.Paragraph(
+		vecty.Markup(prop.ID("config"), vecty.Class("chance", "config")),
+		vecty.Text(strings.Join(s.Config, " · ")),
+	)
+}
+
 // methodName is an adjustment as the switch names it.
 func methodName(method string) string {
 	switch method {
@@ -157,7 +220,8 @@ func methodName(method string) string {
 func (s *Summary) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*Summary)
 	return ok && s.Host == p.Host && maps.Equal(s.Counts, p.Counts) && s.Filter == p.Filter && s.Compared == p.Compared &&
-		sameGeomean(s.Geomean, p.Geomean) && s.HasMean == p.HasMean && s.Tests == p.Tests && s.Adjust == p.Adjust && s.Done == p.Done
+		sameGeomean(s.Geomean, p.Geomean) && s.HasMean == p.HasMean && s.Tests == p.Tests && s.Adjust == p.Adjust && s.Done == p.Done &&
+		slices.Equal(s.Metrics, p.Metrics) && s.Metric == p.Metric && slices.Equal(s.Config, p.Config)
 }
 
 // sameGeomean compares two geomeans, NaN fields alike.

@@ -23,6 +23,9 @@ type Toolbar struct {
 	ShowAll bool       `vecty:"prop"`
 	Shown   int        `vecty:"prop"` // rows the table shows
 	All     int        `vecty:"prop"` // rows the review has
+	// Named: the rows are named by their benchmark alone (another tool's
+	// reports, which have no kind or backend).
+	Named bool `vecty:"prop"`
 }
 
 // Render shows the controls.
@@ -51,7 +54,7 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 		),
 		elem.Input(vecty.Markup(
 			prop.Type(prop.TypeSearch), prop.ID("search"),
-			prop.Placeholder("Search benchmark/kind/backend"),
+			prop.Placeholder(searchHint(t.Named)),
 			vecty.Attribute("autocomplete", "off"), vecty.Attribute("spellcheck", "false"),
 			prop.Value(t.View.Search),
 			event.Input(t.onSearch),
@@ -84,7 +87,7 @@ func (t *Toolbar) count() string {
 // SkipRender skips a render that would show the same controls.
 func (t *Toolbar) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*Toolbar)
-	return ok && t.Host == p.Host && t.View == p.View && t.ShowAll == p.ShowAll && t.Shown == p.Shown && t.All == p.All
+	return ok && t.Host == p.Host && t.View == p.View && t.ShowAll == p.ShowAll && t.Shown == p.Shown && t.All == p.All && t.Named == p.Named
 }
 
 func (t *Toolbar) onFilter(e *vecty.Event) {
@@ -97,4 +100,12 @@ func (t *Toolbar) onSearch(e *vecty.Event) {
 
 func (t *Toolbar) onShowAll(e *vecty.Event) {
 	t.Host.Dispatch(&actions.ShowAllRunOrder{Show: e.Target.Get("checked").Bool()})
+}
+
+// searchHint is the search box's placeholder: what a row's name is made of.
+func searchHint(named bool) string {
+	if named {
+		return "Search benchmarks"
+	}
+	return "Search benchmark/kind/backend"
 }
