@@ -9,12 +9,12 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/benchview/benchview/chart"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/tableview"
 	"github.com/benchview/benchview/visible"
-	"github.com/benchview/benchview/wasm/chart"
-	"github.com/benchview/benchview/wasm/format"
 )
 
 // compute fills the Comparison of every Compared row that lacks one, the
@@ -196,7 +196,7 @@ func runOrderSaid(r *review.Row) string {
 
 // themed is one chart's options, [light, dark]: page.js draws the one
 // that prefers-color-scheme asks for, and the other when it changes. The
-// options come from the viewer's builders (wasm/chart), so that the page
+// options come from the viewer's builders (chart), so that the page
 // draws exactly what the viewer draws.
 type themed [2]json.RawMessage
 

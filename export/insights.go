@@ -12,9 +12,9 @@ import (
 
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/reviewtext"
 	"github.com/benchview/benchview/visible"
-	"github.com/benchview/benchview/wasm/format"
 )
 
 //go:embed insights.js

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/benchview/benchview/chart"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/visible"
-	"github.com/benchview/benchview/wasm/chart"
-	"github.com/benchview/benchview/wasm/format"
 )
 
 // The interval chart follows the table: it shows the rows the table shows,
@@ -119,7 +119,7 @@ func intervalParts(rows []review.Row) (*intervalJSON, []barJSON, error) {
 	return iv, bars, nil
 }
 
-// errShape is an interval option this file cannot take apart: wasm/chart
+// errShape is an interval option this file cannot take apart: chart
 // changed the shape IntervalStyled documents.
 var errShape = errors.New("the option is not one y axis and two series of one item a row")
 

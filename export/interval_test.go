@@ -7,10 +7,10 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/benchview/benchview/chart"
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
-	"github.com/benchview/benchview/wasm/chart"
 )
 
 // assemble puts an interval option together from its parts as page.js

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/benchview/benchview/chart"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/export/internal/sha256"
-	"github.com/benchview/benchview/wasm/chart"
 )
 
 var (

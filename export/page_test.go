@@ -24,7 +24,7 @@ import (
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
-	"github.com/benchview/benchview/wasm/format"
+	"github.com/benchview/benchview/format"
 )
 
 // fakeECharts stands in for the library in tests that look at the page's
@@ -146,7 +146,7 @@ func TestHostileNamesStayData(t *testing.T) {
 	}
 	// The data block is base64 of gzipped JSON, one entry a row, and the
 	// bars block one line a compared row; the interval chart's items in it
-	// carry every name, escaped by wasm/chart.
+	// carry every name, escaped by chart.
 	var d struct {
 		Rows []struct{ Bar int }
 	}

@@ -7,8 +7,8 @@ import (
 
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/tableview"
-	"github.com/benchview/benchview/wasm/format"
 )
 
 // The table has the viewer's columns, labels and cell texts

@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/visible"
-	"github.com/benchview/benchview/wasm/format"
 )
 
 // cells is a row as the human-facing writers show it, every string

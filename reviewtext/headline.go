@@ -4,7 +4,7 @@ import (
 	"strconv"
 
 	"github.com/benchview/benchview/core/stats"
-	"github.com/benchview/benchview/wasm/format"
+	"github.com/benchview/benchview/format"
 )
 
 // Headline is the summary in one line: the rows counted by status, most

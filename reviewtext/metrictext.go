@@ -9,9 +9,9 @@ import (
 	"strings"
 
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/toolreport"
 	"github.com/benchview/benchview/visible"
-	"github.com/benchview/benchview/wasm/format"
 	"golang.org/x/perf/benchunit"
 )
 

@@ -8,7 +8,7 @@ import (
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
-	"github.com/benchview/benchview/wasm/format"
+	"github.com/benchview/benchview/format"
 )
 
 // Status is what a row of a review is to its reader and to a gate. The

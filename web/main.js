@@ -81,7 +81,7 @@ function draw(option, width, height) {
 const warmAxis = { axisLabel: { color: "#5f6b7a" }, splitLine: { show: true, lineStyle: { color: "#e4e7ec" } } };
 const warmTooltip = { trigger: "item", confine: true, backgroundColor: "#ffffff", borderColor: "#e4e7ec", textStyle: { color: "#1f2430" } };
 
-// runOrderOption is shaped as the viewer's run-order chart (wasm/chart):
+// runOrderOption is shaped as the viewer's run-order chart (chart):
 // n samples a side, a median line each.
 function runOrderOption(n) {
   const side = (name, color, shift, position) => ({
@@ -104,7 +104,7 @@ function runOrderOption(n) {
   };
 }
 
-// intervalOption is shaped as the viewer's interval bars (wasm/chart): n
+// intervalOption is shaped as the viewer's interval bars (chart): n
 // rows, a box each, a hollow mark for a row with no interval, the zero line.
 function intervalOption(n) {
   const colors = ["#d1434b", "#2f9e6b", "#8a94a3", "#b7800f"]; // the last: no interval

@@ -10,11 +10,11 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
 
+	"github.com/benchview/benchview/chart"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/wasm/actions"
-	"github.com/benchview/benchview/wasm/chart"
-	"github.com/benchview/benchview/wasm/format"
 	"github.com/benchview/benchview/wasm/store"
 )
 

@@ -8,11 +8,11 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"github.com/benchview/benchview/chart"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/reviewtext"
 	"github.com/benchview/benchview/visible"
 	"github.com/benchview/benchview/wasm/actions"
-	"github.com/benchview/benchview/wasm/chart"
 	"github.com/benchview/benchview/wasm/store"
 )
 

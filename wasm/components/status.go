@@ -10,7 +10,7 @@ import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 
-	"github.com/benchview/benchview/wasm/format"
+	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/wasm/store"
 )
 

@@ -15,9 +15,9 @@ import (
 
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/reviewtext"
 	"github.com/benchview/benchview/wasm/actions"
-	"github.com/benchview/benchview/wasm/format"
 	"github.com/benchview/benchview/wasm/store"
 )
 

@@ -13,9 +13,9 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/tableview"
 	"github.com/benchview/benchview/wasm/actions"
-	"github.com/benchview/benchview/wasm/format"
 	"github.com/benchview/benchview/wasm/store"
 )
 

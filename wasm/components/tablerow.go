@@ -8,8 +8,8 @@ import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 
+	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/visible"
-	"github.com/benchview/benchview/wasm/format"
 	"github.com/benchview/benchview/wasm/store"
 )
 

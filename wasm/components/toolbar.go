@@ -8,9 +8,9 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/tableview"
 	"github.com/benchview/benchview/wasm/actions"
-	"github.com/benchview/benchview/wasm/format"
 	"github.com/benchview/benchview/wasm/store"
 )
 

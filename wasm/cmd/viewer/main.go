@@ -20,11 +20,11 @@ import (
 
 	"github.com/hexops/vecty"
 
+	"github.com/benchview/benchview/chart"
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/wasm/actions"
-	"github.com/benchview/benchview/wasm/chart"
 	"github.com/benchview/benchview/wasm/components"
 	"github.com/benchview/benchview/wasm/kernel"
 	"github.com/benchview/benchview/wasm/store"

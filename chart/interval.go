@@ -10,8 +10,8 @@ import (
 
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/visible"
-	"github.com/benchview/benchview/wasm/format"
 )
 
 // Style is how a chart is drawn beyond its data.

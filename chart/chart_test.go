@@ -10,7 +10,7 @@ import (
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
-	"github.com/benchview/benchview/wasm/format"
+	"github.com/benchview/benchview/format"
 )
 
 // row builds a compared review row from two series, the way review.New and

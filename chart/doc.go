@@ -1,7 +1,8 @@
 // Package chart builds the ECharts options of the viewer's two charts, the
 // interval bars of a review and the run-order scatter of one row, from
-// go-echarts' option types, and returns them as the JSON that echarts' setOption
-// takes.
+// go-echarts' option types, and returns them as the JSON that echarts'
+// setOption takes. The viewer and the exported page (which the command
+// line's export writes) both use it: it is no browser code.
 //
 // It compiles natively so that options are tested without a browser, and it
 // is shared with the exported report page. Every string a report supplies

@@ -10,7 +10,7 @@ import (
 
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
-	"github.com/benchview/benchview/wasm/format"
+	"github.com/benchview/benchview/format"
 )
 
 // RunOrder is the option JSON of the run-order scatter of one row: every

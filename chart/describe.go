@@ -6,8 +6,8 @@ import (
 
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/visible"
-	"github.com/benchview/benchview/wasm/format"
 )
 
 // The descriptions below say in words what a chart shows and its
