@@ -19,7 +19,7 @@ type cells struct {
 func cellsOf(r Row, threshold float64) cells {
 	u := format.RowUnit(r.Row)
 	c := cells{
-		Name:     visible.String(r.Key.String()),
+		Name:     visible.String(r.Key.Label()),
 		Baseline: format.None,
 		Current:  format.None,
 		Delta:    format.None,

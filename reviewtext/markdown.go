@@ -143,7 +143,7 @@ func mdRow(r Row, threshold float64) string {
 		}
 		verdict += driftText(r.Extras)
 	}
-	return "| " + code(r.Key.String()) + " | " + c.Baseline + " | " + c.Current + " | " +
+	return "| " + code(r.Key.Label()) + " | " + c.Baseline + " | " + c.Current + " | " +
 		c.Delta + " | " + c.Interval + " | " + verdict + " |\n"
 }
 

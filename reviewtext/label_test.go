@@ -1,0 +1,40 @@
+package reviewtext
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/toolreport"
+)
+
+// The page's Copy as Markdown of another tool's review (one metric, from
+// reviewtext.New as for cove-bench's) names each row as the page does: by
+// its label, with no empty kind and backend.
+func TestAToolsRowsAreNamedByTheirLabel(t *testing.T) {
+	read := func(name string) *toolreport.Report {
+		data, err := os.ReadFile("../testdata/formats/go/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := toolreport.Read(name, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	base, cur := read("base.txt"), read("cur.txt")
+	m := toolreport.Metrics(base, cur)[0]
+	rv := review.NewOf(base.AsReport(m.Name), cur.AsReport(m.Name), &m)
+	for i := range rv.Rows {
+		rv.Rows[i].Compute()
+	}
+	var b strings.Builder
+	if err := New(rv, Options{}).Markdown(&b); err != nil {
+		t.Fatal(err)
+	}
+	if md := b.String(); !strings.Contains(md, "| `Append-2` |") || strings.Contains(md, "//") {
+		t.Errorf("the Markdown does not name Append-2 by its label alone:\n%s", md)
+	}
+}
