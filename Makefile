@@ -106,8 +106,6 @@ bench: need-test build
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./core/...
 	@echo '--- core benchmarks, WASM under Node'
 	GOOS=js GOARCH=wasm $(GO) test -exec='$(GO_JS_WASM_EXEC)' -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./core/...
-	@echo '--- first comparisons, WASM under Node with the draws in Go (-tags purego), not in the wasm/kernel module'
-	GOOS=js GOARCH=wasm $(GO) test -tags purego -exec='$(GO_JS_WASM_EXEC)' -run '^$$' -bench 'Compare$$' -benchtime $(BENCHTIME) ./core/stats
 	@echo '--- WASM size'
 	scripts/wasm-size
 	@if [[ -z $$(find e2e -name '*_test.go' 2>/dev/null) ]]; then \

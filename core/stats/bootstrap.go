@@ -180,12 +180,6 @@ func medians(n int, start, stride uint64, report func(int)) positions {
 	if upper != lower {
 		pos.upper = make([]uint32, resamples)
 	}
-	if k := kernel.Load(); k != nil && (*k)(n, start, stride, pos.lower, pos.upper) {
-		if report != nil {
-			report(resamples)
-		}
-		return pos
-	}
 	drawMedians(n, start, stride, lower, upper, pos, report)
 	return pos
 }

@@ -105,10 +105,7 @@ func TestProgressIsReportedForLongRowsOnly(t *testing.T) {
 		wg.Go(func() { c.Compare(series(100_000, 6, n+k, 3), series(100_000, 6, n, 4)) })
 	}
 	wg.Wait()
-	perPlan := 200
-	if kernel.Load() != nil {
-		perPlan = 2 // a Kernel draws a side at once (under WebAssembly, wasm/kernel's)
-	}
+	const perPlan = 200
 	if len(calls) != 2*perPlan {
 		t.Errorf("%d calls for two plans, want %d each", len(calls), perPlan)
 	}

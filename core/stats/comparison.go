@@ -18,6 +18,9 @@ const Confidence = 0.95
 // resamples is how many bootstrap resamples the interval is built from.
 const resamples = 10_000
 
+// Resamples is how many resamples a bootstrap draws.
+const Resamples = resamples
+
 // Comparison is a run's median against a baseline's, with a bootstrap
 // interval on the relative shift between them.
 type Comparison struct {

@@ -29,11 +29,10 @@
 // rather than sorting each resample (see bootstrap.go), one by one in Go
 // on every CPU: hand-written AVX-512 draws were measured (1.6x on a soak
 // run) and removed, because the machines CI runs on have no AVX-512, so
-// nothing would test them. A Kernel installed with UseKernel can take the
-// draws over: the browser viewer installs one that runs them in a small
-// WebAssembly module of their own (wasm/kernel), which under Node draws a
-// side of 5,000 samples in about half the time Go's WebAssembly does.
-// Every path gives the same bits, and the tests hold each to the Go draws.
+// nothing would test them; and a hand-assembled WebAssembly module of the
+// draws for the browser was measured (a soak run's drop to ready 1.47x
+// sooner, first comparisons about 1.1x) and removed, as under the 1.5x
+// that would be worth keeping a second path for.
 //
 // Beside the reference's verdict, and never instead of it, the package
 // says what the verdict alone does not: whether a side drifted during its
@@ -51,7 +50,7 @@
 // the geomean's interval covers in 97% of suites.
 //
 // Every function is safe to call concurrently: nothing here keeps state
-// between calls but the installed Kernel and, behind a lock, the exact
+// between calls but, behind a lock, the exact
 // distribution of the drift test's statistic for each size up to 30,
 // built on first use.
 package stats

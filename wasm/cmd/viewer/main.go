@@ -26,14 +26,10 @@ import (
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/wasm/actions"
 	"github.com/benchview/benchview/wasm/components"
-	"github.com/benchview/benchview/wasm/kernel"
 	"github.com/benchview/benchview/wasm/store"
 )
 
 func main() {
-	// Both roles compare (the page when no worker starts): the draws run
-	// in the kernel's own module, which the engine runs faster.
-	kernel.Install()
 	if len(os.Args) > 1 && os.Args[1] == "worker" {
 		serveWorker()
 		return
