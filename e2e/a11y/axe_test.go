@@ -57,6 +57,13 @@ func TestAxeOnTheViewer(t *testing.T) {
 			v.setFiles(t, "testdata/base-a.jsonl", damaged(t), "a damaged report's problems",
 				`document.body.dataset.state === "ready" && document.querySelector("[role=alert] li")`)
 			audit(t, v, "a damaged report")
+
+			// Another tool's reports: the metric switch and the
+			// configuration line.
+			v.navigate(t, "/", "the first screen", `document.body.dataset.state === "idle"`)
+			v.setFiles(t, "testdata/formats/go/base.txt", "testdata/formats/go/cur.txt", "a go test -bench pair",
+				ready+` && document.querySelector("select#metric") && document.querySelector("#config")`)
+			audit(t, v, "a go test -bench pair")
 		})
 	}
 }

@@ -409,3 +409,30 @@ func TestTheProvenanceIsShownAndEscaped(t *testing.T) {
 	onlyTheDocument(t, b, page)
 	noErrors(t, b)
 }
+
+// TestAnotherToolsExportedPagePassesAxe audits the page of a go test
+// -bench pair, light and dark: its metric line, its list of the other
+// metrics and its configuration lines are what a cove-bench page lacks.
+func TestAnotherToolsExportedPagePassesAxe(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "formats", "go")
+	page := export(t, filepath.Join(dir, "base.txt"), filepath.Join(dir, "cur.txt"))
+	for _, scheme := range []string{"light", "dark"} {
+		t.Run(scheme, func(t *testing.T) {
+			b := newBrowser(t, func(u string) bool { return u == page })
+			prefer(t, b, scheme)
+			b.do(t, chromedp.Navigate(page))
+			waitReady(t, b, 60*time.Second)
+			if !strings.Contains(eval[string](t, b, `document.body.textContent`), "goos: linux") {
+				t.Fatal("the page does not show the reports' configuration")
+			}
+			for _, v := range harness.Axe(t, b.Browser) {
+				if v.Serious() {
+					t.Errorf("%s", v)
+				} else {
+					t.Logf("left: %s", v)
+				}
+			}
+			noErrors(t, b)
+		})
+	}
+}
