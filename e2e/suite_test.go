@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
 	"strconv"
 	"testing"
@@ -145,6 +146,11 @@ func BenchmarkSuite(b *testing.B) {
 					b.Logf("%s: ready after %.0f ms: %s", p.name, r, t.timeline())
 					if tracing() {
 						b.Logf("trace:%s", t.traceReport(t.Changed, t.Ready))
+						// The log of a benchmark is cut short; the whole
+						// report of the last drop goes to a file too.
+						if f := os.Getenv("BENCHVIEW_TRACE_FILE"); f != "" {
+							os.WriteFile(f, []byte(t.traceReport(t.Changed, t.Ready)), 0o644)
+						}
 					}
 				}
 				m := eval[[]float64](b, br, `[performance.memory ? performance.memory.usedJSHeapSize : 0, globalThis.benchviewMemory ? benchviewMemory() : 0]`)
