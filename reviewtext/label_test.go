@@ -1,7 +1,6 @@
 package reviewtext
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -13,18 +12,7 @@ import (
 // reviewtext.New as for cove-bench's) names each row as the page does: by
 // its label, with no empty kind and backend.
 func TestAToolsRowsAreNamedByTheirLabel(t *testing.T) {
-	read := func(name string) *toolreport.Report {
-		data, err := os.ReadFile("../testdata/formats/go/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := toolreport.Read(name, data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r
-	}
-	base, cur := read("base.txt"), read("cur.txt")
+	base, cur := readTool(t, "go/base.txt"), readTool(t, "go/cur.txt")
 	m := toolreport.Metrics(base, cur)[0]
 	rv := review.NewOf(base.AsReport(m.Name), cur.AsReport(m.Name), &m)
 	for i := range rv.Rows {
