@@ -85,29 +85,44 @@ func (s *Store) nameOf(side actions.Side) string {
 // of each side read from another tool's report, and returns that metric;
 // nil, leaving the reports as they are, when no side is.
 func (s *Store) metricRows() *review.Metric {
-	base, cur := s.tools[actions.Baseline], s.tools[actions.Current]
 	s.metrics = nil
-	if base == nil && cur == nil {
+	if s.tools == [2]*toolreport.Report{} {
 		return nil
 	}
-	s.metrics = toolreport.Metrics(base, cur)
-	if len(s.metrics) == 0 {
-		// Results, but no metric with a sample or summary: rows of
-		// nothing, which the page tells as a report without rows.
-		for side, t := range s.tools {
-			if t != nil {
-				s.reports[side] = report.New(t.Name, nil, t.Problems)
-			}
-		}
-		return nil
-	}
-	m, _ := MetricNamed(s.metrics, s.view.Metric)
-	for side, t := range s.tools {
-		if t != nil {
-			s.reports[side] = t.AsReport(m.Name)
+	var reports [2]*report.Report
+	var m *review.Metric
+	reports, m, s.metrics = MetricRows(s.tools, s.view.Metric)
+	for side, r := range reports {
+		if r != nil {
+			s.reports[side] = r
 		}
 	}
-	return &m
+	return m
+}
+
+// MetricRows is what a review of tools (another tool's reports by side,
+// either nil) pairs: each side's rows of the metric named name (or, when
+// they have no such metric, their first, their time), that metric, and
+// every metric they have. Reports whose results have no metric at all
+// have no row, and no metric is shown (nil).
+func MetricRows(tools [2]*toolreport.Report, name string) (reports [2]*report.Report, m *review.Metric, metrics []review.Metric) {
+	metrics = toolreport.Metrics(tools[0], tools[1])
+	if len(metrics) > 0 {
+		named := metricNamed(metrics, name)
+		m = &named
+	}
+	for side, t := range tools {
+		switch {
+		case t == nil:
+		case m == nil:
+			// Results, but no metric with a sample or summary: rows of
+			// nothing, which the page tells as a report without rows.
+			reports[side] = report.New(t.Name, nil, t.Problems)
+		default:
+			reports[side] = t.AsReport(m.Name)
+		}
+	}
+	return reports, m, metrics
 }
 
 // empty reports whether side's report has nothing to show: no row, or,
@@ -120,19 +135,15 @@ func (s *Store) empty(side int) bool {
 	return s.reports[side] != nil && len(s.reports[side].Rows) == 0
 }
 
-// MetricNamed is the metric of metrics named name, and true; or, when
-// name is "" or none is, the first (their time), and whether name was "";
-// no metric and false when metrics is empty.
-func MetricNamed(metrics []review.Metric, name string) (review.Metric, bool) {
-	if len(metrics) == 0 {
-		return review.Metric{}, false
-	}
+// metricNamed is the metric of metrics (not empty) named name, or their
+// first when none is.
+func metricNamed(metrics []review.Metric, name string) review.Metric {
 	for _, m := range metrics {
 		if m.Name == name {
-			return m, true
+			return m
 		}
 	}
-	return metrics[0], name == ""
+	return metrics[0]
 }
 
 // Config is the configuration the reports of another tool carry, as the

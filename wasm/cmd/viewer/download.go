@@ -197,21 +197,14 @@ func buildPage(job js.Value) ([]byte, error) {
 		}
 	}
 	var metric *review.Metric
-	if tools[0] != nil || tools[1] != nil {
+	if tools != [2]*toolreport.Report{} {
 		name := ""
 		if m := job.Get("metric"); m.Type() == js.TypeString {
 			name = m.String()
 		}
-		prov.Metrics = toolreport.Metrics(tools[0], tools[1])
-		m, ok := store.MetricNamed(prov.Metrics, name)
-		if !ok {
+		reports, metric, prov.Metrics = store.MetricRows(tools, name)
+		if metric == nil || name != "" && metric.Name != name {
 			return nil, errors.New("these reports have no metric " + name)
-		}
-		metric = &m
-		for i, t := range tools {
-			if t != nil {
-				reports[i] = t.AsReport(m.Name)
-			}
 		}
 		prov.Base.Config, prov.Cur.Config = export.ConfigLines(tools[0]), export.ConfigLines(tools[1])
 	}
