@@ -139,6 +139,14 @@ type pageRow struct {
 	Selected                  bool
 }
 
+// status is the row's verdict, or for a row without one its state.
+func (r pageRow) status() string {
+	if r.Verdict != "" {
+		return r.Verdict
+	}
+	return r.State
+}
+
 // tableRows reads the table's rows, in order.
 func tableRows(t tb, b *browser) []pageRow {
 	t.Helper()

@@ -22,11 +22,7 @@ func TestDownloadReportOpensFromDiskWithTheViewersVerdicts(t *testing.T) {
 	srv := serve(t)
 	b := open(t, srv)
 	dir := t.TempDir()
-	if _, err := chromedp.CallBrowser(b.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir,
-	}); err != nil {
-		t.Fatalf("allowing downloads: %v", err)
-	}
+	allowDownloads(t, b, dir)
 	base, cur := golden("b")
 	b.load(t, base, cur)
 	if eval[bool](t, b, `document.getElementById("download").disabled`) {
@@ -46,8 +42,7 @@ func TestDownloadReportOpensFromDiskWithTheViewersVerdicts(t *testing.T) {
 	f, doc := openFile(t, page)
 	f.do(t, chromedp.Navigate(doc))
 	f.waitFor(t, "the downloaded page", `document.body.dataset.state === "ready"`)
-	got := eval[[]pageRow](t, f, `[...document.querySelectorAll("tr[data-row]")].map(tr => ({
-		Key: tr.dataset.row, Verdict: tr.dataset.verdict ?? "", State: tr.dataset.state ?? ""}))`)
+	got := rowStates(t, f)
 	byKey := map[string]pageRow{}
 	for _, r := range got {
 		byKey[r.Key] = r
@@ -64,6 +59,27 @@ func TestDownloadReportOpensFromDiskWithTheViewersVerdicts(t *testing.T) {
 			t.Errorf("row %s: the downloaded page says verdict %q state %q, the viewer %q %q", v.Key, r.Verdict, r.State, v.Verdict, v.State)
 		}
 	}
+}
+
+// allowDownloads has the browser save downloads in dir.
+func allowDownloads(t *testing.T, b *browser, dir string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.CallBrowser(b.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir,
+	}); err != nil {
+		t.Fatalf("allowing downloads: %v", err)
+	}
+}
+
+// rowStates reads the key, verdict and state of every row a page shows
+// (the viewer's or an exported one).
+func rowStates(t *testing.T, b *browser) []pageRow {
+	t.Helper()
+	return eval[[]pageRow](t, b, `[...document.querySelectorAll("tr[data-row]")].map(tr => ({
+		Key: tr.dataset.row, Verdict: tr.dataset.verdict ?? "", State: tr.dataset.state ?? ""}))`)
 }
 
 // exportCLI is the page `benchview export` writes for base and cur, given

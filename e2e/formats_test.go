@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
 	"github.com/benchview/benchview/toolreport"
@@ -44,15 +43,7 @@ func metricStatuses(t *testing.T, base, cur string) map[string]map[string]string
 	t.Helper()
 	labels := map[string]string{} // by name and own configuration, as compare prints them
 	for _, path := range []string{base, cur} {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := toolreport.Read(filepath.Base(path), data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, res := range r.Results {
+		for _, res := range readFixture(t, path).Results {
 			labels[res.Key()] = res.Label()
 		}
 	}
@@ -115,11 +106,7 @@ func pageStatuses(t *testing.T, b *browser) map[string]string {
 	t.Helper()
 	out := map[string]string{}
 	for _, r := range tableRows(t, b) {
-		status := r.Verdict
-		if status == "" {
-			status = r.State
-		}
-		out[r.Name] = status
+		out[r.Name] = r.status()
 	}
 	return out
 }
@@ -163,9 +150,7 @@ func TestEveryFormatOnThePage(t *testing.T) {
 			}
 			check(metric)
 			for _, m := range p.metrics {
-				eval[bool](t, b, `(() => { const s = document.querySelector("select#metric"); s.value = `+jsString(m)+
-					`; return s.dispatchEvent(new Event("change", {bubbles: true})) })()`)
-				b.waitFor(t, "the rows of "+m, ready+` && document.querySelector("#metric").dataset.metric === `+jsString(m))
+				chooseMetric(t, b, m)
 				if !strings.Contains(eval[string](t, b, `location.hash`), "metric=") {
 					t.Errorf("the address does not keep the metric: %s", eval[string](t, b, `location.href`))
 				}
@@ -175,8 +160,9 @@ func TestEveryFormatOnThePage(t *testing.T) {
 	}
 }
 
-// unitOf is the unit of the metric named name in the report at path.
-func unitOf(t *testing.T, path, name string) string {
+// readFixture reads the report of another tool at path, named by its
+// file name as a page names a file it is given.
+func readFixture(t *testing.T, path string) *toolreport.Report {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -186,7 +172,22 @@ func unitOf(t *testing.T, path, name string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range toolreport.Metrics(r, nil) {
+	return r
+}
+
+// chooseMetric picks metric from the page's switch, as a reader does, and
+// waits for its rows.
+func chooseMetric(t *testing.T, b *browser, metric string) {
+	t.Helper()
+	eval[bool](t, b, `(() => { const s = document.querySelector("select#metric"); s.value = `+jsString(metric)+
+		`; return s.dispatchEvent(new Event("change", {bubbles: true})) })()`)
+	b.waitFor(t, "the rows of "+metric, ready+` && document.querySelector("#metric").dataset.metric === `+jsString(metric))
+}
+
+// unitOf is the unit of the metric named name in the report at path.
+func unitOf(t *testing.T, path, name string) string {
+	t.Helper()
+	for _, m := range toolreport.Metrics(readFixture(t, path), nil) {
 		if m.Name == name {
 			return m.Unit
 		}
@@ -213,7 +214,6 @@ func verdictWord(status string) bool {
 func TestEveryFormatDownloadsAsItsExportedPage(t *testing.T) {
 	b := open(t, serve(t))
 	dir := t.TempDir()
-	allowDownloads(t, b, dir)
 	for _, p := range formatPairs {
 		t.Run(p.name, func(t *testing.T) {
 			base, cur := formatFile(p.base), formatFile(p.cur)
@@ -222,9 +222,7 @@ func TestEveryFormatDownloadsAsItsExportedPage(t *testing.T) {
 			args := []string{"export"}
 			if len(p.metrics) > 0 {
 				metric = p.metrics[0]
-				eval[bool](t, b, `(() => { const s = document.querySelector("select#metric"); s.value = `+jsString(metric)+
-					`; return s.dispatchEvent(new Event("change", {bubbles: true})) })()`)
-				b.waitFor(t, "the rows of "+metric, ready+` && document.querySelector("#metric").dataset.metric === `+jsString(metric))
+				chooseMetric(t, b, metric)
 				args = append(args, "-metric", metric)
 			}
 			name := eval[string](t, b, `"review-" + [...document.querySelectorAll(".zone-file")].map(e => e.textContent.replace(/\.[^.]*$/, "")).join("-vs-") + ".html"`)
@@ -258,13 +256,8 @@ func TestEveryFormatDownloadsAsItsExportedPage(t *testing.T) {
 			f.do(t, chromedp.Navigate(doc))
 			f.waitFor(t, "the downloaded page", `document.body.dataset.state === "ready"`)
 			got := map[string]string{}
-			for _, r := range eval[[]pageRow](t, f, `[...document.querySelectorAll("tr[data-row]")].map(tr => ({
-				Key: tr.dataset.row, Verdict: tr.dataset.verdict ?? "", State: tr.dataset.state ?? ""}))`) {
-				status := r.Verdict
-				if status == "" {
-					status = r.State
-				}
-				got[strings.TrimSuffix(r.Key, "//")] = status
+			for _, r := range rowStates(t, f) {
+				got[strings.TrimSuffix(r.Key, "//")] = r.status()
 			}
 			want := metricStatuses(t, base, cur)[unitOf(t, base, metric)]
 			if len(want) == 0 {
@@ -279,18 +272,5 @@ func TestEveryFormatDownloadsAsItsExportedPage(t *testing.T) {
 				t.Errorf("the downloaded page does not name its metric %s", metric)
 			}
 		})
-	}
-}
-
-// allowDownloads has the browser save downloads in dir.
-func allowDownloads(t *testing.T, b *browser, dir string) {
-	t.Helper()
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.CallBrowser(b.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir,
-	}); err != nil {
-		t.Fatalf("allowing downloads: %v", err)
 	}
 }
