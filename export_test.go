@@ -400,18 +400,17 @@ func TestExportNamesTheOutputItCannotWrite(t *testing.T) {
 	}
 }
 
-// With -o and -site together each report is read once, so a pipe (a FIFO
-// here, as <(command) gives) serves both: the page and the site's copy.
-func TestExportReadsEachReportOnce(t *testing.T) {
+// pipeOf makes a FIFO named name in dir, as <(command) gives, that hands
+// data to the first reader (skipping the test where mkfifo is not).
+func pipeOf(t *testing.T, dir, name string, data []byte) string {
+	t.Helper()
 	if runtime.GOOS != "linux" {
 		t.Skip("makes a FIFO with mkfifo")
 	}
-	dir := t.TempDir()
-	fifo := filepath.Join(dir, "cur.jsonl")
+	fifo := filepath.Join(dir, name)
 	if err := exec.Command("mkfifo", fifo).Run(); err != nil {
 		t.Fatal(err)
 	}
-	data := must(os.ReadFile(filepath.Join("testdata", "cur-a.jsonl")))
 	go func() {
 		f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
 		if err == nil {
@@ -419,6 +418,15 @@ func TestExportReadsEachReportOnce(t *testing.T) {
 			f.Close()
 		}
 	}()
+	return fifo
+}
+
+// With -o and -site together each report is read once, so a pipe (a FIFO
+// here, as <(command) gives) serves both: the page and the site's copy.
+func TestExportReadsEachReportOnce(t *testing.T) {
+	dir := t.TempDir()
+	data := must(os.ReadFile(filepath.Join("testdata", "cur-a.jsonl")))
+	fifo := pipeOf(t, dir, "cur.jsonl", data)
 	out, site := filepath.Join(dir, "review.html"), filepath.Join(dir, "site")
 	done := make(chan error, 1)
 	go func() {
@@ -680,22 +688,9 @@ func TestExportRefusesReportsOfTwoTools(t *testing.T) {
 // report given through a FIFO has compare's verdicts, and -site copies
 // the bytes read.
 func TestExportReadsAToolsReportFromAPipe(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("makes a FIFO with mkfifo")
-	}
 	dir := t.TempDir()
-	fifo := filepath.Join(dir, "cur.json")
-	if err := exec.Command("mkfifo", fifo).Run(); err != nil {
-		t.Fatal(err)
-	}
 	data := must(os.ReadFile("testdata/formats/hyperfine/cur.json"))
-	go func() {
-		f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
-		if err == nil {
-			f.Write(data)
-			f.Close()
-		}
-	}()
+	fifo := pipeOf(t, dir, "cur.json", data)
 	out, site := filepath.Join(dir, "review.html"), filepath.Join(dir, "site")
 	if _, errs, err := exportOn(exportSiteFS(), "-o", out, "-site", site, "testdata/formats/hyperfine/base.json", fifo); err != nil {
 		t.Fatalf("%v\n%s", err, errs)
