@@ -182,6 +182,17 @@ func jsString(s string) string {
 // verdict or state: what a review shows.
 const rowsAndVerdicts = `[...document.querySelectorAll("#results tr[data-row]")].map(r => r.dataset.row + " " + (r.dataset.verdict || r.dataset.state)).join("\n")`
 
+// settledRows is true once the table shows rows and showed as many at the
+// last look (waitFor looks every 50 ms or more): the table fills its
+// window a frame or more after ready (components.Table's grow), later on a
+// loaded machine, and a list of its rows read before then is a part.
+const settledRows = `(() => {
+	const n = document.querySelectorAll("#results tr[data-row]").length;
+	const same = n > 0 && n === window.__settledRows;
+	window.__settledRows = n;
+	return same;
+})()`
+
 // navigate opens url in the tab.
 func navigate(url string) chromedp.Action[chromedp.Void] { return chromedp.Navigate(url) }
 

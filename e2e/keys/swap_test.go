@@ -66,9 +66,10 @@ func TestTheServersReportsSwapAndAReload(t *testing.T) {
 	p.tabTo(t, "Swap", `el.id === "swap"`, true, 60)
 	p.press(t, kb.Enter)
 	p.waitFor(t, "the swapped review", ready+` && location.hash.includes("swap=1") && document.querySelector(".zone .zone-file").textContent === `+jsString(curName))
+	p.waitFor(t, "the swapped table's window", settledRows)
 	swapped := eval[string](t, p, rowsAndVerdicts)
 	p.Do(t, chromedp.Reload())
-	p.waitFor(t, "the review after a reload", ready+` && document.querySelectorAll("#results tr[data-row]").length > 0`)
+	p.waitFor(t, "the review after a reload", ready+` && `+settledRows)
 	if z := zones(); len(z) != 2 || z[0] != curName || z[1] != baseName {
 		t.Errorf("after a reload the zones hold %q, want the swap kept: %s then %s", z, curName, baseName)
 	}
