@@ -49,48 +49,25 @@ type Table struct {
 	reset, at int         // the Reset and At the box last scrolled for
 	revealGen int         // counts reveals: a later one replaces one waiting for its row
 	told      [2]int      // the rows in view last told the store
-	limit     int         // rows of the window rendered (see grow)
-	window    [3]int      // First, len(Rows) and Reset when limit was set
-	growDue   bool        // a frame will render more of the window
+	drawn     []TableRow  // what each place of the window shows in the document (see rows)
+	window    [2]int      // First and Reset when drawn was begun
+	moreDue   bool        // a frame will render more of the window
 	grid      grid        // the keyboard's active cell (grid.go)
 }
 
-// grow renders the window in steps whenever it changes: growStep rows in
-// one frame (the top of the view), then in each frame after twice as many
-// more as show already, until the whole window shows. A hundred rows at once
-// (a table's first render, a sort, a scroll to another window) made one
-// task of the page's longest; the rows a reader sees come first.
-func (t *Table) grow() {
-	want := len(t.Rows)
-	if w := [3]int{t.First, want, t.Reset}; w != t.window || t.box == nil {
-		t.window = w
-		t.limit = min(want, max(growStep, t.InView-viewMargin))
-	}
-	t.limit = min(t.limit, want)
-	if t.limit == want {
-		delete(growing, t)
-		return
-	}
-	growing[t] = true
-	if t.growDue {
-		return
-	}
-	t.growDue = true
-	NextFrame(func() {
-		t.growDue = false
-		if growing[t] {
-			t.limit += max(growStep, 2*t.limit)
-			vecty.Rerender(t)
-		}
-	})
-}
+// rowsAFrame is how many rows, new or changed, the table renders in one
+// animation frame at most; the rest wait for the frames after it, the
+// rows in view first. Every row in the document is laid out again when
+// any of them changes (a column is as wide as its widest cell), and a
+// frame that rendered a whole window of rows (a table's first render, a
+// batch of results, the default order applied) was one of the page's
+// longest tasks. The selected row, and the one that was, render at once.
+const rowsAFrame = 16
 
-// growStep is how many rows grow renders first, and adds at least.
-const growStep = 12
-
-// viewMargin is how many rows of the view grow leaves to its second step
-// when the view starts far into the window.
-const viewMargin = 8
+// tallTable is how tall, in pixels, a table's rows are at least when
+// its box is as tall as the window lets it be, on any screen: its size is
+// then contained (the page's style).
+const tallTable = 2400
 
 // headRows is how many rows the table's header has: the rows' indexes
 // for assistive technology (aria-rowindex) count them.
@@ -106,9 +83,9 @@ func (t *Table) Render() vecty.ComponentOrHTML {
 	t.grid.refocus = t.grid.refocus || t.focused()
 	cols := t.columns()
 	t.follow()
-	t.grow()
+	rows := t.rows()
 	t.box = elem.Div(
-		vecty.Markup(vecty.Class("table-scroll"), vecty.ClassMap{"with-details": t.HasDetails}, prop.ID("results-scroll"),
+		vecty.Markup(vecty.Class("table-scroll"), vecty.ClassMap{"with-details": t.HasDetails, "contained": float64(t.Total)*t.height() > tallTable}, prop.ID("results-scroll"),
 			vecty.Attribute("role", "region"), vecty.Attribute("aria-label", "Results table"), event.Scroll(t.onScroll)),
 		elem.Table(
 			vecty.Markup(vecty.Class("results-table"), prop.ID("results"), vecty.Attribute("aria-rowcount", headRows+t.Total),
@@ -117,8 +94,8 @@ func (t *Table) Render() vecty.ComponentOrHTML {
 			elem.Caption(vecty.Markup(vecty.Class("visually-hidden")), vecty.Text("Results, one row per benchmark, kind and backend")),
 			&TableHead{Host: t.Host, View: t.View, Compared: t.Compared},
 			t.spacer(t.First, len(cols)),
-			elem.TableBody(t.rows()),
-			t.spacer(t.Total-t.First-t.limit, len(cols)),
+			elem.TableBody(rows),
+			t.spacer(t.Total-t.First-len(rows), len(cols)),
 		),
 	)
 	t.syncGrid()
@@ -130,23 +107,89 @@ func (t *Table) Render() vecty.ComponentOrHTML {
 	)
 }
 
-// rows are the window's rows, as many as grow allows. They are not keyed
-// (vecty 0.6 drops the element of a keyed child that skips rendering): a
-// row that shows what the row at its place showed skips rendering.
+// rows are the window's rows, as far as rowsAFrame allows: each place
+// of the window shows what drawn says, and this render brings up to
+// rowsAFrame places up to date, those in view first, then adds rows below
+// the last, then the rest. A new window (the view's rows changed, or it
+// was scrolled to another part of the table) starts again from its top,
+// rendering the rows down to the view's end at once.
+//
+// Rows are not keyed (vecty 0.6 drops the element of a keyed child that
+// skips rendering): a place whose row shows what it showed skips
+// rendering, and so does a place left as it was.
 func (t *Table) rows() vecty.List {
-	list := make(vecty.List, t.limit)
+	n := len(t.Rows)
+	budget := rowsAFrame
+	if w := [2]int{t.First, t.Reset}; w != t.window || t.box == nil {
+		t.window = w
+		t.drawn = t.drawn[:0]
+		budget = max(budget, t.InView)
+	}
+	t.drawn = t.drawn[:min(n, len(t.drawn))]
 	at := now()
-	for i, row := range t.Rows[:t.limit] {
+	next := func(i int) TableRow {
+		row := t.Rows[i]
 		elapsed := 0
 		if row.Status == store.Pending && row.Started > 0 {
 			elapsed = int((at - row.Started) / 1000)
 		}
-		list[i] = &TableRow{
+		return TableRow{
 			Host: t.Host, Row: row, Selected: row.Key.String() == t.View.Selected, Compared: t.Compared,
 			Elapsed: elapsed, Index: headRows + t.First + i + 1,
 		}
 	}
+	var changed []int // places of drawn to bring up to date, the view's first
+	var later []int
+	for i := range t.drawn {
+		r := next(i)
+		switch {
+		case r.same(&t.drawn[i]):
+		case r.Selected || t.drawn[i].Selected:
+			t.drawn[i] = r
+		case i >= t.InView-t.visible() && i < t.InView:
+			changed = append(changed, i)
+		default:
+			later = append(later, i)
+		}
+	}
+	changed = append(changed, later...)
+	k := min(budget, len(changed))
+	for _, i := range changed[:k] {
+		t.drawn[i] = next(i)
+	}
+	for budget -= k; budget > 0 && len(t.drawn) < n; budget-- {
+		t.drawn = append(t.drawn, next(len(t.drawn)))
+	}
+	if len(t.drawn) < n || k < len(changed) {
+		t.more()
+	} else {
+		delete(growing, t)
+	}
+	list := make(vecty.List, len(t.drawn))
+	for i := range t.drawn {
+		r := t.drawn[i]
+		list[i] = &r
+	}
 	return list
+}
+
+// visible is how many rows the view shows, as the store last heard.
+func (t *Table) visible() int { return t.told[1] }
+
+// more has the table render again in the next frame, and the page wait
+// for it before it says ready.
+func (t *Table) more() {
+	growing[t] = true
+	if t.moreDue {
+		return
+	}
+	t.moreDue = true
+	NextFrame(func() {
+		t.moreDue = false
+		if growing[t] {
+			vecty.Rerender(t)
+		}
+	})
 }
 
 // spacer stands for n rows the window leaves out.
