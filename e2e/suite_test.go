@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -83,6 +84,20 @@ func TestATenThousandRowSuite(t *testing.T) {
 	if shown := eval[string](t, b, `document.getElementById("shown").textContent`); shown != "10,000 rows" {
 		t.Errorf("the count says %q", shown)
 	}
+	// The bars are the rows the table's box shows: as many as fit in it,
+	// not the one row it held when it was first measured.
+	inBox := eval[int](t, b, `(() => {
+		const box = document.getElementById("results-scroll").getBoundingClientRect();
+		return [...document.querySelectorAll("tr[data-row]")].filter(r => {
+			const y = r.getBoundingClientRect();
+			return y.bottom > box.top && y.top < box.bottom;
+		}).length;
+	})()`)
+	note := eval[string](t, b, `document.getElementById("interval-note").textContent`)
+	var bars int
+	if _, err := fmt.Sscanf(note, "%d of 10,000 rows", &bars); err != nil || inBox < 10 || bars < inBox-1 || bars > inBox+1 {
+		t.Errorf("the table's box shows %d rows; the bars say %q", inBox, note)
+	}
 
 	// Row 4321 is in the middle of the table, far out of the window.
 	bench, kind, backend := suitegen.Name(4321)
@@ -147,9 +162,9 @@ func BenchmarkSuite(b *testing.B) {
 					if tracing() {
 						b.Logf("trace:%s", t.traceReport(t.Changed, t.Ready))
 						// The log of a benchmark is cut short; the whole
-						// report of the last drop goes to a file too.
-						if f := os.Getenv("BENCHVIEW_TRACE_FILE"); f != "" {
-							os.WriteFile(f, []byte(t.traceReport(t.Changed, t.Ready)), 0o644)
+						// report of each drop is added to a file too.
+						if name := os.Getenv("BENCHVIEW_TRACE_FILE"); name != "" {
+							appendFile(b, name, fmt.Sprintf("%s: ready after %.0f ms:%s\n", p.name, r, t.traceReport(t.Changed, t.Ready)))
 						}
 					}
 				}
@@ -172,6 +187,18 @@ func BenchmarkSuite(b *testing.B) {
 				b.ReportMetric(median(sort), "ms/sort")
 			}
 		})
+	}
+}
+
+// appendFile adds text to the end of the file name.
+func appendFile(b *testing.B, name, text string) {
+	f, err := os.OpenFile(name, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err == nil {
+		_, err = f.WriteString(text)
+		err = errors.Join(err, f.Close())
+	}
+	if err != nil {
+		b.Fatal(err)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"syscall/js"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -53,6 +54,8 @@ type Table struct {
 	window    [2]int      // First and Reset when drawn was begun
 	moreDue   bool        // a frame will render more of the window
 	grid      grid        // the keyboard's active cell (grid.go)
+	observer  js.Value    // a ResizeObserver of the box, which tells the store the rows in view
+	resized   js.Func     // its callback
 }
 
 // rowsAFrame is how many rows, new or changed, the table renders in one
@@ -273,8 +276,19 @@ func (t *Table) revealIn(gen, frames int) {
 	})
 }
 
-// Mount has the store know the rows in view as soon as the box is laid out.
-func (t *Table) Mount() { NextFrame(t.tell) }
+// Mount has the store know the rows in view as soon as the box is laid
+// out, and again whenever its size changes: the box is mounted before its
+// rows fill it (they render over a few frames), and a window resized, or
+// the run order docked below the rows, changes how many rows it shows.
+func (t *Table) Mount() {
+	NextFrame(t.tell)
+	t.resized = js.FuncOf(func(js.Value, []js.Value) any {
+		t.tell()
+		return nil
+	})
+	t.observer = js.Global().Get("ResizeObserver").New(t.resized)
+	t.observer.Call("observe", t.box.Node())
+}
 
 func (t *Table) onScroll(*vecty.Event) { t.tell() }
 
@@ -312,6 +326,11 @@ func (t *Table) tell() {
 
 // Unmount forgets a table that is gone.
 func (t *Table) Unmount() {
+	if t.observer.Truthy() {
+		t.observer.Call("disconnect")
+		t.resized.Release()
+		t.observer = js.Undefined()
+	}
 	delete(growing, t)
 	delete(tables, t)
 	t.box = nil
