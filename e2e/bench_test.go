@@ -154,15 +154,32 @@ func (t timings) traceReport(from, to float64) string {
 		}
 		fmt.Fprintf(&b, "\n\ttask %.0f ms at %.0f:", task[1], task[0]-t.Changed)
 		if f, ok := t.longestFrame(task[0], task[0]+task[1]); ok {
-			fmt.Fprintf(&b, " [frame %.0f: rendering %.0f, style and layout %.0f]", f.Duration, f.Render, f.StyleAndLayout)
+			fmt.Fprintf(&b, " [frame %.0f: rendering %.0f, style and layout %.0f", f.Duration, f.Render, f.StyleAndLayout)
+			for _, s := range f.Scripts {
+				fmt.Fprintf(&b, "; %s %.0f", s.Invoker, s.Duration)
+			}
+			b.WriteString("]")
 		}
+		// The spans of 2 ms or more one by one, the shorter ones summed
+		// by name: a task of a hundred short renders says so.
+		small := map[string][2]float64{}
 		for _, s := range t.Trace {
-			if s.Start >= task[0] && s.Start < task[0]+task[1] && (s.Dur >= 2 || s.Cycles > 0) {
-				fmt.Fprintf(&b, " %s %.1f@%.0f", s.Name, s.Dur, s.Start-task[0])
-				if s.Cycles > 0 {
-					fmt.Fprintf(&b, "[GC %.0f× %.1f]", s.Cycles, s.GCms)
-				}
-				b.WriteString(";")
+			if s.Start < task[0] || s.Start >= task[0]+task[1] {
+				continue
+			}
+			if s.Dur < 2 && s.Cycles == 0 {
+				small[s.Name] = [2]float64{small[s.Name][0] + 1, small[s.Name][1] + s.Dur}
+				continue
+			}
+			fmt.Fprintf(&b, " %s %.1f@%.0f", s.Name, s.Dur, s.Start-task[0])
+			if s.Cycles > 0 {
+				fmt.Fprintf(&b, "[GC %.0f× %.1f]", s.Cycles, s.GCms)
+			}
+			b.WriteString(";")
+		}
+		for _, n := range slices.Sorted(maps.Keys(small)) {
+			if small[n][1] >= 1 {
+				fmt.Fprintf(&b, " %.0f× %s %.1f;", small[n][0], n, small[n][1])
 			}
 		}
 	}
