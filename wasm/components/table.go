@@ -65,7 +65,7 @@ type Table struct {
 // frame that rendered a whole window of rows (a table's first render, a
 // batch of results, the default order applied) was one of the page's
 // longest tasks. The selected row, and the one that was, render at once.
-const rowsAFrame = 16
+const rowsAFrame = 8
 
 // tallTable is how tall, in pixels, a table's rows are at least when
 // its box is as tall as the window lets it be, on any screen: its size is
@@ -115,7 +115,7 @@ func (t *Table) Render() vecty.ComponentOrHTML {
 // rowsAFrame places up to date, those in view first, then adds rows below
 // the last, then the rest. A new window (the view's rows changed, or it
 // was scrolled to another part of the table) starts again from its top,
-// rendering the rows down to the view's end at once.
+// rendering the rows above the view at once and rowsAFrame more.
 //
 // Rows are not keyed (vecty 0.6 drops the element of a keyed child that
 // skips rendering): a place whose row shows what it showed skips
@@ -126,7 +126,8 @@ func (t *Table) rows() vecty.List {
 	if w := [2]int{t.First, t.Reset}; w != t.window || t.box == nil {
 		t.window = w
 		t.drawn = t.drawn[:0]
-		budget = max(budget, t.InView)
+		// The rows above the view at once, so that the view's come next.
+		budget += max(0, t.InView-t.visible())
 	}
 	t.drawn = t.drawn[:min(n, len(t.drawn))]
 	at := now()

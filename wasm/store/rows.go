@@ -180,15 +180,15 @@ func (s *Store) orderTable() *tableview.Table {
 // that scrolling moves the window (and redraws what it shows) every
 // windowStep rows, not every row.
 const (
-	Margin     = 25
-	windowStep = 50
+	Margin     = 12
+	windowStep = 24
 	// minWindow is the fewest rows a window has when the table has them:
 	// a review of up to that many rows is rendered whole. Every row in
 	// the document is laid out again when the table changes (a column is
 	// as wide as its widest cell): a window of a hundred rows, for a view
 	// of some fifteen, made frames of tens of milliseconds of style and
 	// layout alone.
-	minWindow = 64
+	minWindow = 48
 	// wholeBars is how many rows the interval chart draws all of, in the
 	// table's order; past that, it draws the rows in the table's view.
 	// ECharts draws every bar on one canvas: a hundred bars made a canvas
