@@ -250,6 +250,45 @@ func TestWithoutWorkersThePageComputes(t *testing.T) {
 	checkVerdicts(t, tableRows(t, b), compare(t, base, cur))
 }
 
+// The workers read the reports; one that fails while it reads loses no
+// report: the page reads that side itself, and the review is compare's,
+// its bad lines named, whichever side's worker failed.
+func TestAWorkerFailingWhileItReadsLosesNoReport(t *testing.T) {
+	for _, failing := range []string{"benchview-0", "benchview-1"} {
+		t.Run(failing, func(t *testing.T) {
+			b := open(t, serve(t))
+			if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
+				window.__readsFailed = 0;
+				window.Worker = class extends Worker {
+					constructor(url, options) { super(url, options); this.fails = options && options.name === ` + jsString(failing) + `; }
+					postMessage(m, transfer) {
+						if (this.fails && m && m.read) {
+							__readsFailed++;
+							setTimeout(() => this.onerror && this.onerror(new Event("error")), 5);
+							return;
+						}
+						super.postMessage(m, transfer);
+					}
+				};`}); err != nil {
+				t.Fatal(err)
+			}
+			base := filepath.Join("..", "testdata", "base-a.jsonl")
+			cur := filepath.Join("testdata", "bad-cur.jsonl")
+			b.load(t, base, cur)
+			if n := eval[int](t, b, `__readsFailed`); n != 1 {
+				t.Fatalf("%d reads failed in %s, want one", n, failing)
+			}
+			alert := eval[string](t, b, `document.querySelector("[role=alert]")?.textContent ?? ""`)
+			for _, line := range []string{"bad-cur.jsonl:2:", "bad-cur.jsonl:5:"} {
+				if !strings.Contains(alert, line) {
+					t.Errorf("the alert %q does not name %s", alert, line)
+				}
+			}
+			checkVerdicts(t, tableRows(t, b), compare(t, base, cur))
+		})
+	}
+}
+
 func TestClickingARowShowsItsRunOrder(t *testing.T) {
 	srv := serve(t)
 	b := open(t, srv)

@@ -53,6 +53,16 @@ function compute(job) {
     );
     return;
   }
+  if (job.read) {
+    // A report to read: its binary form goes back, handed over, or why
+    // it could not be read.
+    job.worker = id;
+    const result = self.benchviewRead(job);
+    result.worker = id;
+    result.reading = job.reading;
+    self.postMessage(result, result.report ? [result.report.buffer] : []);
+    return;
+  }
   if (job.geomean) {
     // A part of the suite's geomean (a range of its resamples), which a
     // row worker takes once it has no row left; the page joins the parts.

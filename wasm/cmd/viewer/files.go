@@ -188,14 +188,19 @@ func (p *page) readTool(side actions.Side, name string, blob js.Value) {
 // benchview reads, rather than one for each of its lines; one whose first
 // lines are damaged but has rows is read as core/report reads it.
 func (p *page) readCoveBench(side actions.Side, name string, blob js.Value, notAReport error) {
-	pr, pw := io.Pipe()
 	size := int64(blob.Get("size").Float())
 	progress := func(read int64) {
 		p.dispatch(&actions.LoadProgress{Side: side, Read: read, Size: size})
 	}
-	go func() { pw.CloseWithError(pump(blob.Call("stream"), pw, progress)) }()
-	r, err := report.Read(pr, name)
-	pr.CloseWithError(io.ErrClosedPipe) // stop the pump if Read gave up early
+	// A worker reads it if one can; else, or should the worker fail, the
+	// page does.
+	endRead := components.Span("read a report")
+	r, ok := p.pool.read(int(side), name, blob, progress)
+	endRead()
+	var err error
+	if !ok {
+		r, err = p.readCoveBenchHere(name, blob, progress)
+	}
 	if err == nil && notAReport != nil && len(r.Rows) == 0 {
 		err = notAReport
 	}
@@ -206,12 +211,24 @@ func (p *page) readCoveBench(side actions.Side, name string, blob js.Value, notA
 	// Pairing the reports into a review, and what follows, in tasks of
 	// their own: not after the last piece of parsing, in the same.
 	yield()
+	endPair := components.Span("pair the reports")
 	rv := p.pairAhead(side, r)
+	endPair()
 	// Kept in the same task as the report enters the store: keepSource
 	// forgets the sources of reports the store does not have, and the other
 	// side's parse may finish during a yield.
 	p.keepSource(r, blob)
 	p.dispatch(&actions.ReportLoaded{Side: side, Report: r, Review: rv})
+}
+
+// readCoveBenchHere reads the cove-bench report in blob on the page, as
+// it streams in, telling progress how far it is.
+func (p *page) readCoveBenchHere(name string, blob js.Value, progress func(read int64)) (*report.Report, error) {
+	pr, pw := io.Pipe()
+	go func() { pw.CloseWithError(pump(blob.Call("stream"), pw, progress)) }()
+	r, err := report.Read(pr, name)
+	pr.CloseWithError(io.ErrClosedPipe) // stop the pump if Read gave up early
+	return r, err
 }
 
 // bytesOf is the bytes of blob.

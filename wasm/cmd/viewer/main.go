@@ -30,19 +30,20 @@ import (
 )
 
 func main() {
+	// Every collection marks the live heap in one go, in whatever task is
+	// running: on the page, with the reports of a suite of ten thousand
+	// rows live, that is one of its longest tasks, several times while a
+	// review is read and computed, and again on a search; in a worker
+	// reading such a report, a few collections as its heap grows from
+	// nothing. Collecting at ten times the live heap, not twice, makes
+	// that rare; the limit has very large reports collect sooner instead,
+	// before the WebAssembly memory (which never shrinks) grows past it.
+	debug.SetGCPercent(1000)
+	debug.SetMemoryLimit(384 << 20)
 	if len(os.Args) > 1 && os.Args[1] == "worker" {
 		serveWorker()
 		return
 	}
-	// Every collection marks the page's live heap in one go, in whatever
-	// task is running: with the reports of a suite of ten thousand rows
-	// live, that is one of the page's longest tasks, several times while a
-	// review is read and computed, and again on a search. Collecting at
-	// ten times the live heap, not twice, makes that rare; the limit has
-	// very large reports collect sooner instead, before the WebAssembly
-	// memory (which never shrinks) grows past it.
-	debug.SetGCPercent(1000)
-	debug.SetMemoryLimit(384 << 20)
 	p := newPage()
 	p.start()
 	select {} // callbacks from the page keep the program busy from here on

@@ -31,6 +31,8 @@ type pool struct {
 	done     func(any)             // takes RowsStarted, RowsComputed and GeomeanComputed
 	batch    int                   // rows a batch holds at most, for the queue run was given
 	mean     geomeanParts          // the suite's geomean, in parts
+	reading  map[int]*reading      // reads handed to workers, by number (read.go)
+	reads    int                   // reads handed out so far
 
 	local    bool           // no worker runs: compute on the page
 	running  bool           // the page's own loop is computing
@@ -54,7 +56,7 @@ const (
 // newPool starts the workers. They receive the module main.js compiled, so
 // nothing is downloaded or compiled twice.
 func newPool(done func(any)) *pool {
-	p := &pool{done: done, inFlight: map[int][][]store.Job{}, dead: map[int]bool{}}
+	p := &pool{done: done, inFlight: map[int][][]store.Job{}, dead: map[int]bool{}, reading: map[int]*reading{}}
 	module := js.Global().Get("benchviewModule")
 	worker := js.Global().Get("Worker")
 	if module.IsUndefined() || worker.IsUndefined() {
@@ -168,6 +170,10 @@ func (p *pool) message(_ js.Value, args []js.Value) any {
 		p.fail(w, e.String())
 		return nil
 	}
+	if !m.Get("reading").IsUndefined() {
+		p.readMessage(m)
+		return nil
+	}
 	if g := m.Get("geomean"); !g.IsUndefined() {
 		p.partDone(w, m.Get("review").Int(), g)
 		if !p.sendNext(w) {
@@ -209,6 +215,7 @@ func (p *pool) fail(w int, why string) {
 	}
 	println("benchview: worker", w, "failed:", why)
 	p.dead[w] = true
+	p.failReads(w, why)
 	var back []store.Job
 	for _, b := range p.inFlight[w] {
 		back = append(back, b...)

@@ -69,6 +69,13 @@ func serveWorker() {
 		}
 		return map[string]any{"review": m.Get("review"), "index": m.Get("index"), "c": message.Results(cs, xs)}
 	}))
+	js.Global().Set("benchviewRead", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		report, err := readInWorker(args[0])
+		if err != nil {
+			return map[string]any{"failed": err.Error()}
+		}
+		return map[string]any{"report": report}
+	}))
 	js.Global().Set("benchviewExport", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		job := args[0]
 		return promise(func() (js.Value, error) {

@@ -1,0 +1,161 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"errors"
+	"io"
+	"syscall/js"
+
+	"github.com/benchview/benchview/core/report"
+)
+
+// A cove-bench report is read in a worker when one runs: the worker
+// parses its JSON lines (some 130 ms of WebAssembly a side at ten
+// thousand rows, the two sides on two cores at once) and hands back the
+// report's binary form (report.MarshalBinary), which the page unpacks in
+// a tenth of that. The page's main thread stays free to render the
+// progress, and the workers, idle until the rows are paired, do the work.
+
+// reading is a read handed to a worker, waiting for its answer.
+type reading struct {
+	worker   int
+	progress func(read int64)
+	answer   chan readAnswer
+}
+
+// readAnswer is a worker's answer to a read: the report's binary form,
+// or why it has none.
+type readAnswer struct {
+	report []byte
+	err    error
+}
+
+// read has a worker read the cove-bench report in blob, named name, and
+// returns it, telling progress how many bytes were read as it goes. ok is
+// false when no worker could read it (none runs, or the worker failed):
+// the page then reads it itself, and says what is wrong with it if
+// anything is. side only spreads the two sides over two workers.
+func (p *pool) read(side int, name string, blob js.Value, progress func(read int64)) (r *report.Report, ok bool) {
+	w := p.readWorker(side)
+	if w < 0 {
+		return nil, false
+	}
+	p.reads++
+	id := p.reads
+	rd := &reading{worker: w, progress: progress, answer: make(chan readAnswer, 1)}
+	p.reading[id] = rd
+	p.workers[w].Call("postMessage", map[string]any{"read": blob, "name": name, "reading": id})
+	a := <-rd.answer
+	delete(p.reading, id)
+	if a.err != nil {
+		println("benchview: a worker could not read", name+":", a.err.Error(), "(the page reads it)")
+		return nil, false
+	}
+	r = new(report.Report)
+	if err := r.UnmarshalBinary(a.report); err != nil {
+		println("benchview: a worker's report of", name, "is damaged:", err.Error(), "(the page reads it)")
+		return nil, false
+	}
+	return r, true
+}
+
+// readWorker is the worker that reads side's report: the side-th of the
+// workers still running, around; -1 when none runs.
+func (p *pool) readWorker(side int) int {
+	if p.local {
+		return -1
+	}
+	var live []int
+	for w := range p.workers {
+		if !p.dead[w] {
+			live = append(live, w)
+		}
+	}
+	if len(live) == 0 {
+		return -1
+	}
+	return live[side%len(live)]
+}
+
+// readMessage takes a worker's word on a read: how far it is, its report,
+// or why it failed.
+func (p *pool) readMessage(m js.Value) {
+	rd := p.reading[m.Get("reading").Int()]
+	if rd == nil {
+		return
+	}
+	switch {
+	case m.Get("report").Truthy():
+		a := m.Get("report")
+		b := make([]byte, a.Get("length").Int())
+		js.CopyBytesToGo(b, a)
+		rd.answer <- readAnswer{report: b}
+	case m.Get("failed").Truthy():
+		rd.answer <- readAnswer{err: errors.New(m.Get("failed").String())}
+	default:
+		rd.progress(int64(m.Get("read").Float()))
+	}
+}
+
+// failReads answers every read worker w has with its failure.
+func (p *pool) failReads(w int, why string) {
+	for _, rd := range p.reading {
+		if rd.worker == w {
+			rd.answer <- readAnswer{err: errors.New(why)}
+		}
+	}
+}
+
+// readInWorker is the worker's side of a read (benchviewRead): the report
+// in job.read, read as the page reads it (report.Read), in its binary
+// form. A worker has no page to keep responsive: it reads the file
+// synchronously, a piece at a time (FileReaderSync), and tells the page
+// how far it is every progressInterval.
+func readInWorker(job js.Value) (js.Value, error) {
+	blob := job.Get("read")
+	f := &syncFile{blob: blob, size: int64(blob.Get("size").Float()), reader: js.Global().Get("FileReaderSync").New()}
+	f.progress = func(read int64) {
+		js.Global().Call("postMessage", map[string]any{"worker": job.Get("worker"), "reading": job.Get("reading"), "read": read})
+	}
+	r, err := report.Read(f, job.Get("name").String())
+	if err != nil {
+		return js.Undefined(), err
+	}
+	b, err := r.MarshalBinary()
+	if err != nil {
+		return js.Undefined(), err
+	}
+	a := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(a, b)
+	return a, nil
+}
+
+// syncFile reads a Blob in a worker, syncPiece bytes at a time, and says
+// how far it is every progressInterval.
+type syncFile struct {
+	blob     js.Value
+	reader   js.Value // a FileReaderSync
+	size     int64
+	read     int64
+	told     float64
+	progress func(read int64)
+}
+
+// syncPiece is how many bytes syncFile reads from its Blob at once.
+const syncPiece = 1 << 20
+
+func (f *syncFile) Read(p []byte) (int, error) {
+	if f.read >= f.size {
+		return 0, io.EOF
+	}
+	end := min(f.size, f.read+int64(min(len(p), syncPiece)))
+	buf := f.reader.Call("readAsArrayBuffer", f.blob.Call("slice", f.read, end))
+	n := js.CopyBytesToGo(p, js.Global().Get("Uint8Array").New(buf))
+	f.read += int64(n)
+	if t := now(); t-f.told > progressInterval {
+		f.told = t
+		f.progress(f.read)
+	}
+	return n, nil
+}
