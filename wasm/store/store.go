@@ -324,7 +324,10 @@ func (s *Store) GeomeanRows() []stats.FloatRow {
 	rows := []stats.FloatRow{} // not nil: two reports with no row in common have a geomean too, of no row
 	for _, r := range s.review.Rows {
 		if r.State == review.Compared {
-			rows = append(rows, stats.FloatRow{Baseline: r.BaseStats.Taken, Current: r.CurStats.Taken})
+			// Sorted, not in run order: the geomean resamples each side's
+			// samples sorted, so the bits are the same, and a worker sorts
+			// twenty thousand series faster when they are in order already.
+			rows = append(rows, stats.FloatRow{Baseline: r.BaseStats.Sorted, Current: r.CurStats.Sorted})
 		}
 	}
 	return rows

@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/json"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -576,6 +577,29 @@ func TestReadyWaitsForTheGeomean(t *testing.T) {
 	checkPhase(t, s, Ready)
 	if got, ok := s.Geomean(); !ok || got != g {
 		t.Errorf("geomean %+v, %v; want %+v", got, ok, g)
+	}
+
+	// The rows are given sorted; the geomean of them in run order has
+	// the same bits, on every golden pair.
+	for _, set := range []string{"a", "b", "c"} {
+		s := New()
+		s.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Report: read(t, "base-"+set+".jsonl")})
+		s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Report: read(t, "cur-"+set+".jsonl")})
+		var inOrder []stats.FloatRow
+		for _, r := range s.Review().Rows {
+			if r.State == review.Compared {
+				inOrder = append(inOrder, stats.FloatRow{Baseline: r.BaseStats.Taken, Current: r.CurStats.Taken})
+			}
+		}
+		got, want := c.GeomeanFloats(s.GeomeanRows()), c.GeomeanFloats(inOrder)
+		for i, pair := range [][2]float64{{got.Delta, want.Delta}, {got.Lo, want.Lo}, {got.Hi, want.Hi}} {
+			if math.Float64bits(pair[0]) != math.Float64bits(pair[1]) {
+				t.Errorf("%s: figure %d of the geomean is %v from sorted rows, %v from rows in run order", set, i, pair[0], pair[1])
+			}
+		}
+		if got.Rows != want.Rows || got.Verdict != want.Verdict || set == "b" && got.Rows == 0 {
+			t.Errorf("%s: geomean %+v from sorted rows, %+v in run order", set, got, want)
+		}
 	}
 
 	one := New()
