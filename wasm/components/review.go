@@ -59,7 +59,7 @@ func (r *Review) Render() vecty.ComponentOrHTML {
 		),
 		vecty.If(s.ShowAll(), &RunOrderGrid{Host: r.Host, Rows: rows, Selected: view.Selected, Dark: s.Dark(), Gen: runGen}),
 		&Table{
-			Host: r.Host, Rows: rows, First: first, Total: total, InView: top + visible - first,
+			Host: r.Host, Rows: rows, First: first, Total: total, Top: top - first, InView: top + visible - first,
 			View: view, Compared: s.Compared(),
 			Reset: s.Scrolled(), At: s.Position(), HasDetails: hasSelected,
 			Details: &RunOrderPanel{

@@ -35,6 +35,7 @@ type Table struct {
 	Rows     []store.Row           `vecty:"prop"` // the window
 	First    int                   `vecty:"prop"` // Rows[0]'s place in the table
 	Total    int                   `vecty:"prop"` // rows the table shows, in and out of the window
+	Top      int                   `vecty:"prop"` // the first of Rows in view
 	InView   int                   `vecty:"prop"` // how many of Rows, from the first, reach the end of the view
 	View     store.View            `vecty:"prop"`
 	Compared bool                  `vecty:"prop"` // two reports: Δ, interval and both sides
@@ -127,7 +128,7 @@ func (t *Table) rows() vecty.List {
 		t.window = w
 		t.drawn = t.drawn[:0]
 		// The rows above the view at once, so that the view's come next.
-		budget += max(0, t.InView-t.visible())
+		budget += max(0, t.Top)
 	}
 	t.drawn = t.drawn[:min(n, len(t.drawn))]
 	at := now()
@@ -150,7 +151,7 @@ func (t *Table) rows() vecty.List {
 		case r.same(&t.drawn[i]):
 		case r.Selected || t.drawn[i].Selected:
 			t.drawn[i] = r
-		case i >= t.InView-t.visible() && i < t.InView:
+		case i >= t.Top && i < t.InView:
 			changed = append(changed, i)
 		default:
 			later = append(later, i)
@@ -176,9 +177,6 @@ func (t *Table) rows() vecty.List {
 	}
 	return list
 }
-
-// visible is how many rows the view shows, as the store last heard.
-func (t *Table) visible() int { return t.told[1] }
 
 // more has the table render again in the next frame, and the page wait
 // for it before it says ready.
