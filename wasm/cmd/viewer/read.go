@@ -8,6 +8,7 @@ import (
 	"syscall/js"
 
 	"github.com/benchview/benchview/core/report"
+	"github.com/benchview/benchview/wasm/components"
 )
 
 // A cove-bench report is read in a worker when one runs: the worker
@@ -53,6 +54,7 @@ func (p *pool) read(side int, name string, blob js.Value, progress func(read int
 		return nil, false
 	}
 	r = new(report.Report)
+	defer components.Span("unpack a report")()
 	if err := r.UnmarshalBinary(a.report); err != nil {
 		println("benchview: a worker's report of", name, "is damaged:", err.Error(), "(the page reads it)")
 		return nil, false
@@ -87,6 +89,7 @@ func (p *pool) readMessage(m js.Value) {
 	}
 	switch {
 	case m.Get("report").Truthy():
+		defer components.Span("copy a report")()
 		a := m.Get("report")
 		b := make([]byte, a.Get("length").Int())
 		js.CopyBytesToGo(b, a)
