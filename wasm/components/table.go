@@ -143,14 +143,14 @@ func (t *Table) rows() vecty.List {
 			Elapsed: elapsed, Index: headRows + t.First + i + 1,
 		}
 	}
-	var changed []int // places of drawn to bring up to date, the view's first
-	var later []int
+	fresh := make([]TableRow, len(t.drawn))
+	var changed, later []int // places to bring up to date, the view's first
 	for i := range t.drawn {
-		r := next(i)
+		fresh[i] = next(i)
 		switch {
-		case r.same(&t.drawn[i]):
-		case r.Selected || t.drawn[i].Selected:
-			t.drawn[i] = r
+		case fresh[i].same(&t.drawn[i]):
+		case fresh[i].Selected || t.drawn[i].Selected:
+			t.drawn[i] = fresh[i]
 		case i >= t.Top && i < t.InView:
 			changed = append(changed, i)
 		default:
@@ -160,7 +160,7 @@ func (t *Table) rows() vecty.List {
 	changed = append(changed, later...)
 	k := min(budget, len(changed))
 	for _, i := range changed[:k] {
-		t.drawn[i] = next(i)
+		t.drawn[i] = fresh[i]
 	}
 	for budget -= k; budget > 0 && len(t.drawn) < n; budget-- {
 		t.drawn = append(t.drawn, next(len(t.drawn)))

@@ -4,6 +4,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"syscall/js"
 
@@ -93,11 +94,20 @@ func (p *pool) readMessage(m js.Value) {
 		a := m.Get("report")
 		b := make([]byte, a.Get("length").Int())
 		js.CopyBytesToGo(b, a)
-		rd.answer <- readAnswer{report: b}
+		rd.answered(readAnswer{report: b})
 	case m.Get("failed").Truthy():
-		rd.answer <- readAnswer{err: errors.New(m.Get("failed").String())}
+		rd.answered(readAnswer{err: errors.New(m.Get("failed").String())})
 	default:
 		rd.progress(int64(m.Get("read").Float()))
+	}
+}
+
+// answered gives the read its answer; the first one it gets: a worker
+// that answers and then fails answers once.
+func (rd *reading) answered(a readAnswer) {
+	select {
+	case rd.answer <- a:
+	default:
 	}
 }
 
@@ -105,7 +115,7 @@ func (p *pool) readMessage(m js.Value) {
 func (p *pool) failReads(w int, why string) {
 	for _, rd := range p.reading {
 		if rd.worker == w {
-			rd.answer <- readAnswer{err: errors.New(why)}
+			rd.answered(readAnswer{err: errors.New(why)})
 		}
 	}
 }
@@ -115,7 +125,14 @@ func (p *pool) failReads(w int, why string) {
 // form. A worker has no page to keep responsive: it reads the file
 // synchronously, a piece at a time (FileReaderSync), and tells the page
 // how far it is every progressInterval.
-func readInWorker(job js.Value) (js.Value, error) {
+func readInWorker(job js.Value) (packed js.Value, err error) {
+	// A file that can no longer be read makes FileReaderSync throw: the
+	// page is told, and reads it itself to say why.
+	defer func() {
+		if e := recover(); e != nil {
+			packed, err = js.Undefined(), fmt.Errorf("reading %s: %v", job.Get("name").String(), e)
+		}
+	}()
 	blob := job.Get("read")
 	f := &syncFile{blob: blob, size: int64(blob.Get("size").Float()), reader: js.Global().Get("FileReaderSync").New()}
 	f.progress = func(read int64) {
