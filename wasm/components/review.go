@@ -81,7 +81,7 @@ func (r *Review) Render() vecty.ComponentOrHTML {
 		}
 		r.showMore()
 	} else {
-		delete(staging, r)
+		settle(r)
 	}
 	return elem.Main(children...)
 }
@@ -100,22 +100,10 @@ func (r *Review) summary(done bool) *Summary {
 }
 
 // showMore has the review show one more part in the next frame.
-func (r *Review) showMore() {
-	staging[r] = true
-	if r.partsDue {
-		return
-	}
-	r.partsDue = true
-	NextFrame(func() {
-		r.partsDue = false
-		if staging[r] {
-			vecty.Rerender(r)
-		}
-	})
-}
+func (r *Review) showMore() { renderAgain(r, &r.partsDue) }
 
 // Unmount forgets a review that is gone.
-func (r *Review) Unmount() { delete(staging, r) }
+func (r *Review) Unmount() { settle(r) }
 
 // common is how many rows the reports have in common: the rows with a
 // verdict or computing one, filtered out or not.

@@ -2,14 +2,32 @@
 
 package components
 
-// staging holds the reviews that do not show all their parts yet, and
-// growing the tables that do not show their whole window yet; the page is
-// not ready while either holds any.
-var (
-	staging = map[*Review]bool{}
-	growing = map[*Table]bool{}
-)
+import "github.com/hexops/vecty"
 
-// Settled reports whether every review shows all its parts, and every
-// table its whole window.
-func Settled() bool { return len(staging) == 0 && len(growing) == 0 }
+// unsettled holds the components that do not show all they should yet:
+// a review not all its parts, a table not its whole window up to date.
+// The page is not ready while it holds any.
+var unsettled = map[vecty.Component]bool{}
+
+// Settled reports whether every component shows all it should.
+func Settled() bool { return len(unsettled) == 0 }
+
+// renderAgain marks c unsettled and has it render again in the next
+// frame: once, however often it is asked meanwhile (due says a frame is
+// asked for), and not if it settles first.
+func renderAgain(c vecty.Component, due *bool) {
+	unsettled[c] = true
+	if *due {
+		return
+	}
+	*due = true
+	NextFrame(func() {
+		*due = false
+		if unsettled[c] {
+			vecty.Rerender(c)
+		}
+	})
+}
+
+// settle marks c as showing all it should, or gone.
+func settle(c vecty.Component) { delete(unsettled, c) }

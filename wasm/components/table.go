@@ -166,9 +166,9 @@ func (t *Table) rows() vecty.List {
 		t.drawn = append(t.drawn, next(len(t.drawn)))
 	}
 	if len(t.drawn) < n || k < len(changed) {
-		t.more()
+		renderAgain(t, &t.moreDue) // and the page waits for it to say ready
 	} else {
-		delete(growing, t)
+		settle(t)
 	}
 	list := make(vecty.List, len(t.drawn))
 	for i := range t.drawn {
@@ -176,22 +176,6 @@ func (t *Table) rows() vecty.List {
 		list[i] = &r
 	}
 	return list
-}
-
-// more has the table render again in the next frame, and the page wait
-// for it before it says ready.
-func (t *Table) more() {
-	growing[t] = true
-	if t.moreDue {
-		return
-	}
-	t.moreDue = true
-	NextFrame(func() {
-		t.moreDue = false
-		if growing[t] {
-			vecty.Rerender(t)
-		}
-	})
 }
 
 // spacer stands for n rows the window leaves out.
@@ -330,7 +314,7 @@ func (t *Table) Unmount() {
 		t.resized.Release()
 		t.observer = js.Undefined()
 	}
-	delete(growing, t)
+	settle(t)
 	delete(tables, t)
 	t.box = nil
 }
