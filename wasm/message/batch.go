@@ -36,6 +36,35 @@ func Pairs(pairs [][2][]float64) (sizes, samples js.Value) {
 	return Int32s(sz), a
 }
 
+// PairsInSteps is Pairs for a batch so large that packing it at once
+// would hold the page for tens of milliseconds (the ten thousand rows of
+// a geomean): it packs rowsAStep rows at a time into the one buffer, and
+// calls between after each step but the last (to yield to the page).
+func PairsInSteps(pairs [][2][]float64, rowsAStep int, between func()) (sizes, samples js.Value) {
+	n := 0
+	sz := make([]int, 0, 2*len(pairs))
+	for _, p := range pairs {
+		n += len(p[0]) + len(p[1])
+		sz = append(sz, len(p[0]), len(p[1]))
+	}
+	samples = js.Global().Get("Uint8Array").New(8 * n)
+	var b []byte
+	at := 0
+	for from := 0; from < len(pairs); from += rowsAStep {
+		if from > 0 {
+			between()
+		}
+		b = b[:0]
+		for _, p := range pairs[from:min(from+rowsAStep, len(pairs))] {
+			b = append(b, bytesOfSamples(p[0])...)
+			b = append(b, bytesOfSamples(p[1])...)
+		}
+		js.CopyBytesToJS(samples.Call("subarray", at, at+len(b)), b)
+		at += len(b)
+	}
+	return Int32s(sz), samples
+}
+
 // bytesOfSamples is s's memory as bytes: Samples' encoding, as
 // WebAssembly is little-endian. A batch of a suite's samples is copied at
 // once, where one sample at a time took the page a good part of a second

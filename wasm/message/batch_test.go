@@ -36,6 +36,19 @@ func TestPairsTravelExactly(t *testing.T) {
 	if _, err := PairsFrom(sizes, Samples([]float64{1})); err == nil {
 		t.Error("sizes of six samples were read with one")
 	}
+
+	// In steps of any size, the same bytes, with a call between steps.
+	for step := 1; step <= len(pairs)+1; step++ {
+		calls := 0
+		sz, samples := PairsInSteps(pairs, step, func() { calls++ })
+		wantSizes, wantSamples := Pairs(pairs)
+		if !slices.Equal(Int32sFrom(sz), Int32sFrom(wantSizes)) || !slices.Equal(bytesOf(samples), bytesOf(wantSamples)) {
+			t.Errorf("in steps of %d rows: not what Pairs packs", step)
+		}
+		if want := (len(pairs) - 1) / step; calls != want {
+			t.Errorf("in steps of %d rows: %d calls between steps, want %d", step, calls, want)
+		}
+	}
 }
 
 func TestResultsTravelWhole(t *testing.T) {

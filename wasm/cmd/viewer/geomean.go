@@ -41,8 +41,10 @@ type geomeanParts struct {
 	got    []stats.GeomeanPart
 	// sizes and samples are rows packed for the workers, once a review:
 	// every part carries them all, and packing ten thousand rows is work
-	// on the page's thread.
+	// on the page's thread, done in steps (pack) while the rows compute.
+	// packed says they are.
 	sizes, samples js.Value
+	packed         bool
 }
 
 // local stands for the page, computing a part when no worker runs.
@@ -51,8 +53,8 @@ const local = -1
 // next reports whether worker w takes a part now: one is left, and w
 // computes none; the part is then sent[w].
 func (g *geomeanParts) next(w int) bool {
-	if len(g.ranges) == 0 {
-		return false
+	if len(g.ranges) == 0 || w != local && !g.packed {
+		return false // a worker's part waits for the rows to be packed
 	}
 	if _, busy := g.sent[w]; busy {
 		return false
@@ -80,21 +82,42 @@ func (p *pool) geomean(review int, rows []stats.FloatRow) {
 	for k := range n {
 		p.mean.ranges = append(p.mean.ranges, [2]int{k * stats.Resamples / n, (k + 1) * stats.Resamples / n})
 	}
+	if !p.local {
+		go p.pack(review)
+	}
 	p.dispatch()
 }
+
+// pack packs the rows of review's geomean for the workers, packRows rows
+// a task: at ten thousand rows, packed at once when the first worker ran
+// out of rows, they made a task of some 60 ms. Then it hands the parts to
+// the workers that wait, if the geomean is still review's.
+func (p *pool) pack(review int) {
+	yield()
+	m := &p.mean
+	if m.review != review {
+		return
+	}
+	pairs := make([][2][]float64, len(m.rows))
+	for k, row := range m.rows {
+		pairs[k] = [2][]float64{row.Baseline, row.Current}
+	}
+	sizes, samples := message.PairsInSteps(pairs, packRows, yield)
+	if m.review != review {
+		return // a later review's geomean replaced it meanwhile
+	}
+	m.sizes, m.samples, m.packed = sizes, samples, true
+	p.dispatch()
+}
+
+// packRows is how many rows of a geomean pack packs in one task.
+const packRows = 1000
 
 // sendPart gives worker w its part of the geomean: every row's samples,
 // in the same order to every worker, and the part's resamples.
 func (p *pool) sendPart(w int) {
 	m := &p.mean
 	r := m.sent[w]
-	if m.samples.IsUndefined() {
-		pairs := make([][2][]float64, len(m.rows))
-		for k, row := range m.rows {
-			pairs[k] = [2][]float64{row.Baseline, row.Current}
-		}
-		m.sizes, m.samples = message.Pairs(pairs)
-	}
 	// Copied to the worker, not transferred: the next part sends them too.
 	msg := map[string]any{"geomean": true, "review": m.review, "from": r[0], "to": r[1], "sizes": m.sizes, "samples": m.samples}
 	p.workers[w].Call("postMessage", msg)
