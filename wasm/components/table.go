@@ -127,8 +127,13 @@ func (t *Table) rows() vecty.List {
 	if w := [2]int{t.First, t.Reset}; w != t.window || t.box == nil {
 		t.window = w
 		t.drawn = t.drawn[:0]
-		// The rows above the view at once, so that the view's come next.
+		// The rows above the view at once, so that the view's come next;
+		// none in the frame that makes the table and its header, one of
+		// the frames that lay out the most.
 		budget += max(0, t.Top)
+		if t.box == nil {
+			budget = 0
+		}
 	}
 	t.drawn = t.drawn[:min(n, len(t.drawn))]
 	at := now()
