@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -119,6 +120,42 @@ func TestATenThousandRowSuite(t *testing.T) {
 	})()`)
 	if !inView {
 		t.Errorf("the run order of %s is drawn out of the viewport", key)
+	}
+}
+
+// While the workers read a suite's reports, the page says how much of
+// them is read, as it goes: a progress bar between empty and full, under
+// "Reading" and the files' names.
+func TestReadingASuiteShowsHowFarItIs(t *testing.T) {
+	spec := suitegen.Spec{Rows: 30_000, Samples: 30, Seed: 3}
+	base, cur := writeSuite(t, t.TempDir(), spec)
+	b := open(t, serve(t))
+	b.do(t, chromedp.Navigate(b.origin+"/"))
+	b.waitFor(t, "the viewer to start", `document.body.dataset.state === "idle"`)
+	b.do(t, chromedp.Evaluate[chromedp.Void](`window.__progress = [];
+		new MutationObserver(() => {
+			const bar = document.querySelector(".progress progress[aria-label='bytes read']");
+			if (bar) __progress.push([document.querySelector(".progress span").textContent, +bar.value, +bar.max]);
+		}).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true})`))
+	b.setFilesWithin(t, suiteTimeout, base, cur)
+	seen := eval[[][3]any](t, b, `__progress`)
+	partly := 0
+	for _, p := range seen {
+		text, _ := p[0].(string)
+		value, _ := p[1].(float64)
+		limit, _ := p[2].(float64)
+		if !strings.HasPrefix(text, "Reading ") || !strings.Contains(text, "base.jsonl") && !strings.Contains(text, "cur.jsonl") {
+			t.Errorf("the bar of bytes read is under %q", text)
+		}
+		if value > 0 && value < limit {
+			partly++
+		}
+	}
+	if partly == 0 {
+		t.Errorf("the page never showed a report partly read: %v", seen)
+	}
+	if n := len(tableRows(t, b)); n == 0 {
+		t.Error("no row shows once ready")
 	}
 }
 
