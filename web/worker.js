@@ -1,5 +1,6 @@
 // A Web Worker of the viewer: it runs the same module as the page, in its
-// worker role, and computes a batch of rows' comparisons per message.
+// worker role, and per message reads a report, computes a batch of rows'
+// comparisons or a part of the geomean, or builds a downloaded page.
 //
 // The first message carries the compiled WebAssembly.Module (main.js
 // compiled it once) and this worker's number; jobs that arrive before the

@@ -16,9 +16,9 @@ import (
 // what it returns, the batch's comparisons and what was measured beside
 // them in one transferable buffer (and, meanwhile, the progress of a long
 // row), or for a geomean job (see pool.sendPart) its part of the suite's
-// geomean; and
-// benchviewExport with a Download's job (see exportJob), whose promise
-// gives the report page's bytes.
+// geomean; benchviewRead with a report to read (see pool.read), which
+// gives the report's binary form; and benchviewExport with a Download's
+// job (see exportJob), whose promise gives the report page's bytes.
 //
 // One Comparer serves every job of the worker: the rows of a report mostly
 // share their sample counts, and after the first row of a size the
