@@ -26,6 +26,15 @@ func writeSuite(t tb, dir string, spec suitegen.Spec) (base, cur string) {
 	return base, cur
 }
 
+// idleViewer is a browser on the viewer, served anew, once it says idle.
+func idleViewer(t *testing.T) *browser {
+	t.Helper()
+	b := open(t, serve(t))
+	b.do(t, chromedp.Navigate(b.origin+"/"))
+	b.waitFor(t, "the viewer to start", `document.body.dataset.state === "idle"`)
+	return b
+}
+
 // suiteTimeout is how long a drop of a suite-sized pair may take to be
 // ready before a test or benchmark gives up.
 const suiteTimeout = 10 * time.Minute
@@ -61,9 +70,7 @@ func TestATenThousandRowSuite(t *testing.T) {
 	spec := suitegen.Spec{Rows: 10_000, Samples: 30, Seed: 9}
 	base, cur := writeSuite(t, t.TempDir(), spec)
 	want := compare(t, base, cur)
-	b := open(t, serve(t))
-	b.do(t, chromedp.Navigate(b.origin+"/"))
-	b.waitFor(t, "the viewer to start", `document.body.dataset.state === "idle"`)
+	b := idleViewer(t)
 	b.setFilesWithin(t, suiteTimeout, base, cur)
 
 	got, counts := chipCounts(t, b), verdictCounts(want)
@@ -129,9 +136,7 @@ func TestATenThousandRowSuite(t *testing.T) {
 func TestReadingASuiteShowsHowFarItIs(t *testing.T) {
 	spec := suitegen.Spec{Rows: 30_000, Samples: 30, Seed: 3}
 	base, cur := writeSuite(t, t.TempDir(), spec)
-	b := open(t, serve(t))
-	b.do(t, chromedp.Navigate(b.origin+"/"))
-	b.waitFor(t, "the viewer to start", `document.body.dataset.state === "idle"`)
+	b := idleViewer(t)
 	b.do(t, chromedp.Evaluate[chromedp.Void](`window.__progress = [];
 		new MutationObserver(() => {
 			const bar = document.querySelector(".progress progress[aria-label='bytes read']");
@@ -323,9 +328,7 @@ func interactions(b *testing.B, br *browser) (search, filter, sort float64) {
 func TestASoakRowShowsItsProgress(t *testing.T) {
 	spec := suitegen.Spec{Rows: 3, Samples: 100_000, Seed: 5}
 	base, cur := writeSuite(t, t.TempDir(), spec)
-	b := open(t, serve(t))
-	b.do(t, chromedp.Navigate(b.origin+"/"))
-	b.waitFor(t, "the viewer to start", `document.body.dataset.state === "idle"`)
+	b := idleViewer(t)
 	for _, f := range []struct{ sel, path string }{{"#baseline-file", base}, {"#current-file", cur}} {
 		b.do(t, chromedp.SetUploadFiles(chromedp.CSS(f.sel), []string{f.path}))
 	}
