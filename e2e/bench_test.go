@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -12,7 +13,6 @@ import (
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
 
@@ -258,9 +258,7 @@ func withProbe(b *testing.B) *browser {
 	if tracing() {
 		source += traceProbe
 	}
-	if _, err := chromedp.Call(br.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: source}); err != nil {
-		b.Fatal(err)
-	}
+	br.runFirst(b, source)
 	return br
 }
 
@@ -353,17 +351,26 @@ func profileDrops(b *testing.B, br *browser, d func()) {
 			self[byID[id]] += float64(p.TimeDeltas[i]) / 1000
 		}
 	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer f.Close()
+	var text strings.Builder
 	names := slices.Collect(maps.Keys(self))
 	slices.SortFunc(names, func(x, y string) int { return int(self[y]*1000 - self[x]*1000) })
 	for _, n := range names[:min(60, len(names))] {
-		fmt.Fprintf(f, "%8.1f ms  %s\n", self[n], n)
+		fmt.Fprintf(&text, "%8.1f ms  %s\n", self[n], n)
 	}
-	fmt.Fprintln(f, "--")
+	text.WriteString("--\n")
+	appendFile(b, path, text.String())
+}
+
+// appendFile adds text to the end of the file name.
+func appendFile(b *testing.B, name, text string) {
+	f, err := os.OpenFile(name, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err == nil {
+		_, err = f.WriteString(text)
+		err = errors.Join(err, f.Close())
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
 }
 
 // probed is what the probe recorded, with the viewer's timing log.

@@ -193,8 +193,7 @@ type stateChange struct {
 // what it sees is what a script reading the state sees at worst.
 func (b *browser) watchStates(t tb) {
 	t.Helper()
-	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
-		Source: `window.__states = [];
+	b.runFirst(t, `window.__states = [];
 		const snap = () => {
 			if (!document.body) return;
 			const s = {
@@ -211,9 +210,15 @@ func (b *browser) watchStates(t tb) {
 			if (records.some((r) => r.target === document.body)) snap();
 		}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-state"]});
 		const frame = () => { snap(); requestAnimationFrame(frame); };
-		requestAnimationFrame(frame);`,
-	}); err != nil {
-		t.Fatalf("watching the page's state: %v", err)
+		requestAnimationFrame(frame);`)
+}
+
+// runFirst has every page the tab opens from now on run source before
+// its own scripts.
+func (b *browser) runFirst(t tb, source string) {
+	t.Helper()
+	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: source}); err != nil {
+		t.Fatalf("a script for every page: %v", err)
 	}
 }
 

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -243,18 +242,6 @@ func BenchmarkSuite(b *testing.B) {
 				b.ReportMetric(median(sort), "ms/sort")
 			}
 		})
-	}
-}
-
-// appendFile adds text to the end of the file name.
-func appendFile(b *testing.B, name, text string) {
-	f, err := os.OpenFile(name, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-	if err == nil {
-		_, err = f.WriteString(text)
-		err = errors.Join(err, f.Close())
-	}
-	if err != nil {
-		b.Fatal(err)
 	}
 }
 

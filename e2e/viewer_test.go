@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/benchview/benchview/visible"
@@ -238,13 +237,11 @@ func readRunOrderChart(t tb, b *browser, key string) runOrderChart {
 func TestWithoutWorkersThePageComputes(t *testing.T) {
 	srv := serve(t)
 	b := open(t, srv)
-	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
+	b.runFirst(t, `
 		window.Worker = class {
 			constructor() { setTimeout(() => this.onerror && this.onerror(new Event("error")), 10); }
 			postMessage() {}
-		};`}); err != nil {
-		t.Fatal(err)
-	}
+		};`)
 	base, cur := golden("a")
 	b.load(t, base, cur)
 	checkVerdicts(t, tableRows(t, b), compare(t, base, cur))
@@ -257,10 +254,10 @@ func TestAWorkerFailingWhileItReadsLosesNoReport(t *testing.T) {
 	for _, failing := range []string{"benchview-0", "benchview-1"} {
 		t.Run(failing, func(t *testing.T) {
 			b := open(t, serve(t))
-			if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
+			b.runFirst(t, `
 				window.__readsFailed = 0;
 				window.Worker = class extends Worker {
-					constructor(url, options) { super(url, options); this.fails = options && options.name === ` + jsString(failing) + `; }
+					constructor(url, options) { super(url, options); this.fails = options && options.name === `+jsString(failing)+`; }
 					postMessage(m, transfer) {
 						if (this.fails && m && m.read) {
 							__readsFailed++;
@@ -269,22 +266,14 @@ func TestAWorkerFailingWhileItReadsLosesNoReport(t *testing.T) {
 						}
 						super.postMessage(m, transfer);
 					}
-				};`}); err != nil {
-				t.Fatal(err)
-			}
+				};`)
 			base := filepath.Join("..", "testdata", "base-a.jsonl")
 			cur := filepath.Join("testdata", "bad-cur.jsonl")
 			b.load(t, base, cur)
 			if n := eval[int](t, b, `__readsFailed`); n != 1 {
 				t.Fatalf("%d reads failed in %s, want one", n, failing)
 			}
-			alert := eval[string](t, b, `document.querySelector("[role=alert]")?.textContent ?? ""`)
-			for _, line := range []string{"bad-cur.jsonl:2:", "bad-cur.jsonl:5:"} {
-				if !strings.Contains(alert, line) {
-					t.Errorf("the alert %q does not name %s", alert, line)
-				}
-			}
-			checkVerdicts(t, tableRows(t, b), compare(t, base, cur))
+			checkBadLinesNamed(t, b, base, cur)
 		})
 	}
 }
@@ -367,6 +356,14 @@ func TestABadLineIsNamedAndTheGoodRowsStay(t *testing.T) {
 	base := filepath.Join("..", "testdata", "base-a.jsonl")
 	cur := filepath.Join("testdata", "bad-cur.jsonl")
 	b.load(t, base, cur)
+	checkBadLinesNamed(t, b, base, cur)
+}
+
+// checkBadLinesNamed checks that the page, with base and bad-cur.jsonl
+// loaded, names the two bad lines in its alert and shows compare's
+// verdicts for the rest.
+func checkBadLinesNamed(t *testing.T, b *browser, base, cur string) {
+	t.Helper()
 	alert := eval[string](t, b, `document.querySelector("[role=alert]")?.textContent ?? ""`)
 	for _, line := range []string{"bad-cur.jsonl:2:", "bad-cur.jsonl:5:"} {
 		if !strings.Contains(alert, line) {
@@ -713,7 +710,7 @@ func TestThePageSaysIdleOnlyOnceItsCodeIsWarm(t *testing.T) {
 	// leave it, before the state first says idle.
 	srv := serve(t)
 	b := open(t, srv)
-	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
+	b.runFirst(t, `
 		window.__warm = {added: false, removed: false, idleFirst: false};
 		new MutationObserver(records => {
 			for (const r of records) {
@@ -729,9 +726,7 @@ func TestThePageSaysIdleOnlyOnceItsCodeIsWarm(t *testing.T) {
 					window.__warm.idleFirst = true;
 				}
 			}
-		}).observe(document, {childList: true, subtree: true, attributes: true, attributeFilter: ["data-state"]});`}); err != nil {
-		t.Fatal(err)
-	}
+		}).observe(document, {childList: true, subtree: true, attributes: true, attributeFilter: ["data-state"]});`)
 	b.do(t, chromedp.Navigate(b.origin+"/"))
 	b.waitFor(t, "the viewer to start", `document.body.dataset.state === "idle"`)
 	warm := eval[map[string]bool](t, b, `window.__warm`)
