@@ -19,21 +19,7 @@ import (
 // sizes in an Int32Array, two a row. Both buffers can be transferred, so
 // a batch costs the page two copies however many rows it holds.
 func Pairs(pairs [][2][]float64) (sizes, samples js.Value) {
-	n := 0
-	for _, p := range pairs {
-		n += len(p[0]) + len(p[1])
-	}
-	b := make([]byte, 0, 8*n)
-	sz := make([]int, 0, 2*len(pairs))
-	for _, p := range pairs {
-		for _, side := range p {
-			b = append(b, bytesOfSamples(side)...)
-			sz = append(sz, len(side))
-		}
-	}
-	a := js.Global().Get("Uint8Array").New(len(b))
-	js.CopyBytesToJS(a, b)
-	return Int32s(sz), a
+	return PairsInSteps(pairs, max(1, len(pairs)), func() {})
 }
 
 // PairsInSteps is Pairs for a batch so large that packing it at once
@@ -48,7 +34,8 @@ func PairsInSteps(pairs [][2][]float64, rowsAStep int, between func()) (sizes, s
 		sz = append(sz, len(p[0]), len(p[1]))
 	}
 	samples = js.Global().Get("Uint8Array").New(8 * n)
-	var b []byte
+	steps := max(1, (len(pairs)+rowsAStep-1)/rowsAStep)
+	b := make([]byte, 0, 8*n/steps) // a step's bytes, about
 	at := 0
 	for from := 0; from < len(pairs); from += rowsAStep {
 		if from > 0 {
