@@ -51,7 +51,7 @@ try {
 			start: e.startTime, duration: e.duration,
 			render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
 			styleAndLayout: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
-			scripts: e.scripts.map(s => ({invoker: s.invoker, source: s.sourceURL.replace(/^.*\//, ""), duration: s.duration})),
+			scripts: e.scripts.map(s => ({invoker: s.invoker, source: s.sourceURL.replace(/^.*\//, ""), duration: s.duration, forced: s.forcedStyleAndLayoutDuration})),
 		});
 	}).observe({type: "long-animation-frame", buffered: true});
 } catch (e) {} // a browser without the Long Animation Frames API: no frames
@@ -157,6 +157,9 @@ func (t timings) traceReport(from, to float64) string {
 			fmt.Fprintf(&b, " [frame %.0f: rendering %.0f, style and layout %.0f", f.Duration, f.Render, f.StyleAndLayout)
 			for _, s := range f.Scripts {
 				fmt.Fprintf(&b, "; %s %.0f", s.Invoker, s.Duration)
+				if s.Forced >= 1 {
+					fmt.Fprintf(&b, " (forced layout %.0f)", s.Forced)
+				}
 			}
 			b.WriteString("]")
 		}
@@ -194,6 +197,7 @@ type frame struct {
 	Scripts                                 []struct {
 		Invoker, Source string
 		Duration        float64
+		Forced          float64 // of Duration, style and layout the script forced
 	}
 }
 

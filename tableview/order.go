@@ -49,7 +49,10 @@ func New(rows []review.Row, paired bool) *Table {
 		}
 	}
 	t.byDefault = t.identity()
-	slices.SortStableFunc(t.byDefault, t.compareDefault)
+	// Rows that compare equal keep their order by index: a stable sort's
+	// order, from a sort that at ten thousand rows takes a third of the
+	// time (the stable one merged in place).
+	slices.SortFunc(t.byDefault, func(i, j int) int { return cmp.Or(t.compareDefault(i, j), cmp.Compare(i, j)) })
 	t.place = make([]int, len(rows))
 	for p, i := range t.byDefault {
 		t.place[i] = p
