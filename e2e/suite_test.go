@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -331,4 +332,48 @@ func TestASoakRowShowsItsProgress(t *testing.T) {
 	})()`))
 	b.waitWithin(t, suiteTimeout, "the soak rows computed", ready+` && document.querySelectorAll("tr[data-row]").length === 3`)
 	checkVerdicts(t, tableRows(t, b), compare(t, base, cur))
+}
+
+// Two reports read together show as a pair, never the first one in alone
+// for a moment; and a report shown alone stays in view while the report
+// that pairs with it is read.
+func TestAReportWaitsForThePartnerBeingRead(t *testing.T) {
+	small, _ := writeSuite(t, t.TempDir(), suitegen.Spec{Rows: 100, Samples: 30, Seed: 4})
+	_, big := writeSuite(t, t.TempDir(), suitegen.Spec{Rows: 20_000, Samples: 30, Seed: 4})
+	// What the page showed at each change: a table of one report alone
+	// (no Baseline and Current groups in its header), and whether the
+	// table went away once it was there.
+	const watch = `window.__alone = 0; window.__gone = 0; window.__seen = false;
+		new MutationObserver(() => {
+			const table = document.getElementById("results");
+			if (table && !table.querySelector("th.group.base")) __alone++;
+			if (table) __seen = true; else if (__seen) __gone++;
+		}).observe(document.body, {subtree: true, childList: true})`
+
+	b := idleViewer(t)
+	b.do(t, chromedp.Evaluate[chromedp.Void](watch))
+	b.setFilesWithin(t, suiteTimeout, small, big)
+	if n := eval[int](t, b, `__alone`); n > 0 {
+		t.Errorf("the first report read showed alone, in %d changes, while the other was read", n)
+	}
+
+	b = idleViewer(t)
+	abs, err := filepath.Abs(small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#baseline-file"), []string{abs}))
+	b.waitFor(t, "the baseline alone", ready)
+	b.do(t, chromedp.Evaluate[chromedp.Void](watch))
+	if abs, err = filepath.Abs(big); err != nil {
+		t.Fatal(err)
+	}
+	b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#current-file"), []string{abs}))
+	b.waitWithin(t, suiteTimeout, "the pair", ready+` && document.querySelector("th.group.base") !== null`)
+	if n := eval[int](t, b, `__gone`); n > 0 {
+		t.Errorf("the baseline's table went away, in %d changes, while the current report was read", n)
+	}
+	if n := eval[int](t, b, `document.querySelectorAll("th.group.base").length`); n != 1 {
+		t.Errorf("the pair's table has %d Baseline groups, want 1", n)
+	}
 }

@@ -22,6 +22,9 @@ type App struct {
 	Kept Kept
 
 	shown store.Phase // the store's phase when App last rendered
+	// reviewing: the review shows, and keeps showing while another
+	// report is read for it.
+	reviewing bool
 }
 
 // Shown is the phase the page shows: the store's phase when App last
@@ -61,11 +64,25 @@ func (a *App) Render() vecty.ComponentOrHTML {
 	)
 }
 
+// renderReview is the review, or the introduction before there is one.
+// One report whose partner is still being read waits for it: two reports
+// dropped together are read side by side, and the first one in showed
+// alone for a moment, then the pair showed in its place, every part of
+// the page made twice (at ten thousand rows, the frame that remade them
+// was one of the longest tasks of a drop). A review that shows stays
+// while a report is read to replace one of its own.
 func (a *App) renderReview() vecty.ComponentOrHTML {
 	s := a.Store
-	if s.Report(actions.Baseline) == nil && s.Report(actions.Current) == nil {
+	base, cur := s.Report(actions.Baseline) != nil, s.Report(actions.Current) != nil
+	partner := base && s.Loading(actions.Current) != "" || cur && s.Loading(actions.Baseline) != ""
+	switch {
+	case !base && !cur:
+		a.reviewing = false
+		return &Intro{}
+	case !a.reviewing && partner && !(base && cur):
 		return &Intro{}
 	}
+	a.reviewing = true
 	return &Review{Store: s, Host: a.Host}
 }
 
