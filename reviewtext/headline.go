@@ -2,6 +2,7 @@ package reviewtext
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/format"
@@ -47,8 +48,9 @@ func ChanceNote(tests int) string {
 	if tests < ChanceFrom {
 		return ""
 	}
-	return "With " + strconv.Itoa(tests) + " rows compared at 95%, about " +
-		strconv.FormatFloat(Alpha*float64(tests), 'f', 1, 64) +
+	// One decimal, none when it is 0: "about 500", not "about 500.0".
+	expected := strings.TrimSuffix(strconv.FormatFloat(Alpha*float64(tests), 'f', 1, 64), ".0")
+	return "With " + strconv.Itoa(tests) + " rows compared at 95%, about " + expected +
 		" regressions or improvements are expected by chance alone, even with no real change"
 }
 

@@ -34,6 +34,7 @@ func TestPhrases(t *testing.T) {
 
 	// 5% of 22 verdicts: 1.1 expected by chance.
 	check("chance", ChanceNote(22), "With 22 rows compared at 95%, about 1.1 regressions or improvements are expected by chance alone, even with no real change")
+	check("chance, a whole number", ChanceNote(10_000), "With 10000 rows compared at 95%, about 500 regressions or improvements are expected by chance alone, even with no real change")
 	check("too few for chance", ChanceNote(ChanceFrom-1), "")
 
 	g := stats.Geomean{Delta: 3.85, Lo: 3.1, Hi: 4.61, Verdict: stats.Regression, Rows: 33}
