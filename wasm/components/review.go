@@ -60,7 +60,7 @@ func (r *Review) Render() vecty.ComponentOrHTML {
 		vecty.If(s.ShowAll(), &RunOrderGrid{Host: r.Host, Rows: rows, Selected: view.Selected, Dark: s.Dark(), Gen: runGen}),
 		&Table{
 			Host: r.Host, Rows: rows, First: first, Total: total, Top: top - first, InView: top + visible - first,
-			View: view, Compared: s.Compared(),
+			View: view, Compared: s.Compared(), Busy: done < jobs || s.Compared() && geomeanOf(s) == nil,
 			Reset: s.Scrolled(), At: s.Position(), HasDetails: hasSelected,
 			Details: &RunOrderPanel{
 				Host: r.Host, Row: selected, HasRow: hasSelected, Dark: s.Dark(),
