@@ -39,6 +39,8 @@ func (r *Review) Render() vecty.ComponentOrHTML {
 	selected, hasSelected := s.Selected()
 	view := s.View()
 	runGen := s.Gen(store.RunOrderChart(view.Selected)) // every run-order chart shares one generation
+	// The workers compute rows (live), or the geomean once the rows are in.
+	live, meanDue := done < jobs, done == jobs && s.Compared() && geomeanOf(s) == nil
 	all := 0
 	if rv := s.Review(); rv != nil {
 		all = len(rv.Rows)
@@ -52,15 +54,14 @@ func (r *Review) Render() vecty.ComponentOrHTML {
 			&IntervalPanel{
 				Host: r.Host, Rows: bars, First: barsFirst, Total: total,
 				Selected: view.Selected, Dark: s.Dark(),
-				Gen: s.Gen(store.IntervalChart), Compared: s.Compared(), Live: done < jobs,
-				MeanDue: done == jobs && s.Compared() && geomeanOf(s) == nil,
+				Gen: s.Gen(store.IntervalChart), Compared: s.Compared(), Live: live, MeanDue: meanDue,
 				Geomean: geomeanOf(s), Common: common(s),
 			},
 		),
 		vecty.If(s.ShowAll(), &RunOrderGrid{Host: r.Host, Rows: rows, Selected: view.Selected, Dark: s.Dark(), Gen: runGen}),
 		&Table{
 			Host: r.Host, Rows: rows, First: first, Total: total, Top: top - first, InView: top + visible - first,
-			View: view, Compared: s.Compared(), Busy: done < jobs || s.Compared() && geomeanOf(s) == nil,
+			View: view, Compared: s.Compared(), Busy: live || meanDue,
 			Reset: s.Scrolled(), At: s.Position(), HasDetails: hasSelected,
 			Details: &RunOrderPanel{
 				Host: r.Host, Row: selected, HasRow: hasSelected, Dark: s.Dark(),
