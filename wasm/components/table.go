@@ -69,11 +69,14 @@ type Table struct {
 // longest tasks. The selected row, and the one that was, render at once.
 //
 // That holds while the workers compute (Busy), and take the machine's
-// cores from the page's thread. Once they are done, rowsAFrameIdle rows a
-// frame: at a hundred rows, the rows reordered once every row was computed
-// took some eight frames, 100-200 ms between the geomean and ready.
+// cores from the page's thread: with two workers on two cores, a frame of
+// 8 rows (some 20 ms of script and 25 of layout) still became a task of
+// 50-58 ms in many drops of ten thousand rows; of 4, none did. Once they
+// are done, rowsAFrameIdle rows a frame: at a hundred rows, the rows
+// reordered once every row was computed took some eight frames, 100-200
+// ms between the geomean and ready.
 const (
-	rowsAFrame     = 8
+	rowsAFrame     = 4
 	rowsAFrameIdle = 16
 )
 
