@@ -258,7 +258,9 @@ func (p *page) orderFirst() {
 	go func() {
 		yield()
 		p.ordering = false
+		end := components.Span("order the table")
 		p.store.Shown()
+		end()
 		p.rerender()
 	}()
 }
