@@ -116,16 +116,21 @@ func (b *browser) setFiles(t tb, base, cur string) {
 // setFilesWithin is setFiles, waiting up to d for ready.
 func (b *browser) setFilesWithin(t tb, d time.Duration, base, cur string) {
 	t.Helper()
-	for _, f := range []struct{ sel, path string }{{"#baseline-file", base}, {"#current-file", cur}} {
-		abs, err := filepath.Abs(f.path)
-		if err != nil {
-			t.Fatalf("%v", err)
-		}
-		b.do(t, chromedp.SetUploadFiles(chromedp.CSS(f.sel), []string{abs}))
-	}
+	b.setFile(t, "#baseline-file", base)
+	b.setFile(t, "#current-file", cur)
 	b.waitWithin(t, d, "both reports to be computed and drawn", ready+
 		` && document.querySelector("label[for=baseline-file] .zone-file").textContent === `+jsString(filepath.Base(base))+
 		` && document.querySelector("label[for=current-file] .zone-file").textContent === `+jsString(filepath.Base(cur)))
+}
+
+// setFile sets the file input sel to the file at path, and does not wait.
+func (b *browser) setFile(t tb, sel, path string) {
+	t.Helper()
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	b.do(t, chromedp.SetUploadFiles(chromedp.CSS(sel), []string{abs}))
 }
 
 func jsString(s string) string {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -317,9 +316,8 @@ func TestASoakRowShowsItsProgress(t *testing.T) {
 	spec := suitegen.Spec{Rows: 3, Samples: 100_000, Seed: 5}
 	base, cur := writeSuite(t, t.TempDir(), spec)
 	b := idleViewer(t)
-	for _, f := range []struct{ sel, path string }{{"#baseline-file", base}, {"#current-file", cur}} {
-		b.do(t, chromedp.SetUploadFiles(chromedp.CSS(f.sel), []string{f.path}))
-	}
+	b.setFile(t, "#baseline-file", base)
+	b.setFile(t, "#current-file", cur)
 	b.waitWithin(t, suiteTimeout, "a row saying how far it is and for how long it has been computed",
 		`[...document.querySelectorAll("tr[data-row] .pill")].some(p => /^computing… [1-9][0-9]?%, [0-9]+ s$/.test(p.textContent))`)
 	// The page answers while the workers compute: a search filters at once.
@@ -358,17 +356,10 @@ func TestAReportWaitsForThePartnerBeingRead(t *testing.T) {
 	}
 
 	b = idleViewer(t)
-	abs, err := filepath.Abs(small)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#baseline-file"), []string{abs}))
+	b.setFile(t, "#baseline-file", small)
 	b.waitFor(t, "the baseline alone", ready)
 	b.do(t, chromedp.Evaluate[chromedp.Void](watch))
-	if abs, err = filepath.Abs(big); err != nil {
-		t.Fatal(err)
-	}
-	b.do(t, chromedp.SetUploadFiles(chromedp.CSS("#current-file"), []string{abs}))
+	b.setFile(t, "#current-file", big)
 	b.waitWithin(t, suiteTimeout, "the pair", ready+` && document.querySelector("th.group.base") !== null`)
 	if n := eval[int](t, b, `__gone`); n > 0 {
 		t.Errorf("the baseline's table went away, in %d changes, while the current report was read", n)
