@@ -24,50 +24,21 @@ import (
 // share their sample counts, and after the first row of a size the
 // bootstrap's draws are reused (the answers are Compare's, bit for bit).
 func serveWorker() {
-	var comparer stats.Comparer
+	w := new(worker)
 	// A long row (a soak run's) takes seconds to plan: its progress goes to
 	// the page as it comes, for the row to show.
-	var job js.Value
-	var row int
-	comparer.Progress = func(done, total int) {
-		if job.IsUndefined() || job.Get("geomean").Truthy() {
+	w.comparer.Progress = func(done, total int) {
+		if w.job.IsUndefined() || w.job.Get("geomean").Truthy() {
 			return // a geomean's plans: no row to show them
 		}
 		js.Global().Call("postMessage", map[string]any{
-			"worker": job.Get("worker"), "review": job.Get("review"),
-			"index": message.Int32s([]int{row}), "progress": float64(done) / float64(total),
+			"worker": w.job.Get("worker"), "review": w.job.Get("review"),
+			"index": message.Int32s([]int{w.row}), "progress": float64(done) / float64(total),
 		})
 	}
+	warmWorker()
 	js.Global().Set("benchviewCompute", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		m := args[0]
-		pairs, err := message.PairsFrom(m.Get("sizes"), m.Get("samples"))
-		if err != nil {
-			return map[string]any{"error": err.Error()}
-		}
-		job = m
-		if m.Get("geomean").Truthy() {
-			rows := make([]stats.FloatRow, len(pairs))
-			for k, p := range pairs {
-				rows[k] = stats.FloatRow{Baseline: p[0], Current: p[1]}
-			}
-			g, err := comparer.GeomeanFloatsPart(rows, m.Get("from").Int(), m.Get("to").Int())
-			if err != nil {
-				return map[string]any{"error": err.Error()}
-			}
-			return map[string]any{"review": m.Get("review"), "geomean": message.GeomeanPart(g)}
-		}
-		index := message.Int32sFrom(m.Get("index"))
-		metric := message.MetricFrom(m.Get("metric"))
-		cs := make([]stats.Comparison, len(pairs))
-		xs := make([]reviewtext.Extras, len(pairs))
-		for k, p := range pairs {
-			if k < len(index) {
-				row = index[k]
-			}
-			cs[k] = metric.Compare(&comparer, p[0], p[1])
-			xs[k] = reviewtext.Measure(p[0], p[1], store.AdviceShift)
-		}
-		return map[string]any{"review": m.Get("review"), "index": m.Get("index"), "c": message.Results(cs, xs)}
+		return w.compute(args[0])
 	}))
 	js.Global().Set("benchviewRead", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		report, err := readInWorker(args[0])
@@ -109,4 +80,44 @@ func promise(f func() (js.Value, error)) js.Value {
 		return nil
 	})
 	return js.Global().Get("Promise").New(start)
+}
+
+// worker is what a worker keeps from one job to the next.
+type worker struct {
+	comparer stats.Comparer
+	job      js.Value // the job computing, for a long row's progress
+	row      int      // the row of it computing
+}
+
+// compute does a batch job of rows (see pool.send) or a part of a geomean
+// (see pool.sendPart), and returns what the worker posts back.
+func (w *worker) compute(m js.Value) map[string]any {
+	pairs, err := message.PairsFrom(m.Get("sizes"), m.Get("samples"))
+	if err != nil {
+		return map[string]any{"error": err.Error()}
+	}
+	w.job = m
+	if m.Get("geomean").Truthy() {
+		rows := make([]stats.FloatRow, len(pairs))
+		for k, p := range pairs {
+			rows[k] = stats.FloatRow{Baseline: p[0], Current: p[1]}
+		}
+		g, err := w.comparer.GeomeanFloatsPart(rows, m.Get("from").Int(), m.Get("to").Int())
+		if err != nil {
+			return map[string]any{"error": err.Error()}
+		}
+		return map[string]any{"review": m.Get("review"), "geomean": message.GeomeanPart(g)}
+	}
+	index := message.Int32sFrom(m.Get("index"))
+	metric := message.MetricFrom(m.Get("metric"))
+	cs := make([]stats.Comparison, len(pairs))
+	xs := make([]reviewtext.Extras, len(pairs))
+	for k, p := range pairs {
+		if k < len(index) {
+			w.row = index[k]
+		}
+		cs[k] = metric.Compare(&w.comparer, p[0], p[1])
+		xs[k] = reviewtext.Measure(p[0], p[1], store.AdviceShift)
+	}
+	return map[string]any{"review": m.Get("review"), "index": m.Get("index"), "c": message.Results(cs, xs)}
 }
