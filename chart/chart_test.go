@@ -369,6 +369,15 @@ func TestIntervalShowsTheGeomeanFirst(t *testing.T) {
 	if tip := bars[0].Tooltip.Formatter; !strings.Contains(tip, "geomean over 40 rows") || !strings.Contains(tip, "+3.50%") {
 		t.Errorf("geomean tooltip %q", tip)
 	}
+	// Counted as the page counts rows: one row, and thousands grouped.
+	for n, want := range map[int]string{1: "geomean (1 row)", 12_345: "geomean (12,345 rows)"} {
+		g.Rows = n
+		o := decode(IntervalStyled(rows, Style{Geomean: &g}))
+		tip := items(t, o.Series[0].Data)[0].Tooltip.Formatter
+		if got := o.YAxis[0].Data[0]; got != want || !strings.Contains(tip, "geomean over "+strings.TrimSuffix(strings.TrimPrefix(want, "geomean ("), ")")+"<") {
+			t.Errorf("a geomean over %d rows: label %q, tooltip %q", n, got, tip)
+		}
+	}
 	none := stats.Geomean{Verdict: stats.Underpowered, Delta: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
 	if o := decode(IntervalStyled(rows, Style{Geomean: &none})); len(o.YAxis[0].Data) != 1 {
 		t.Errorf("a geomean over no row is drawn: %q", o.YAxis[0].Data)

@@ -55,7 +55,7 @@ func IntervalStyled(rows []review.Row, s Style) ([]byte, error) {
 			Tooltip:   &opts.Tooltip{Formatter: types.FuncStr(geomeanTooltip(*g))},
 			ItemStyle: &opts.ItemStyle{Color: color, BorderColor: color, BorderWidth: 2.5},
 		})
-		labels = append(labels, "geomean ("+strconv.Itoa(g.Rows)+" rows)")
+		labels = append(labels, "geomean ("+format.Rows(g.Rows)+")")
 	}
 	for _, r := range rows {
 		if !compared(r) {
@@ -153,7 +153,7 @@ func intervalTooltip(r review.Row) string {
 
 // geomeanTooltip is the HTML the geomean's bar shows on hover.
 func geomeanTooltip(g stats.Geomean) string {
-	return "<strong>geomean over " + strconv.Itoa(g.Rows) + " rows</strong><br>" +
+	return "<strong>geomean over " + format.Rows(g.Rows) + "</strong><br>" +
 		escape(g.Verdict.String()) + ": Δ " + format.Percent(g.Delta) + ", 95% interval " + format.Interval(g.Lo, g.Hi)
 }
 
