@@ -10,7 +10,6 @@ import (
 	"os"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -19,6 +18,7 @@ import (
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/reviewtext"
 	"github.com/benchview/benchview/toolreport"
 	"github.com/benchview/benchview/visible"
@@ -199,7 +199,7 @@ func verdictOf(o compareFlags, g gate, stderr io.Writer) error {
 	var reasons []string
 	count := func(on bool, n int, what string) {
 		if on && n > 0 {
-			reasons = append(reasons, strconv.Itoa(n)+" "+what)
+			reasons = append(reasons, format.Count(n)+" "+what)
 		}
 	}
 	c := g.counts
@@ -262,7 +262,7 @@ func tellRows(stderr io.Writer, sum *reviewtext.Summary) {
 		rows := sum.With(t.status)
 		for i, r := range rows {
 			if i == maxTold {
-				fmt.Fprintf(stderr, "benchview compare: warning: and %d more %s rows (-format text lists every row)\n", len(rows)-i, t.status)
+				fmt.Fprintf(stderr, "benchview compare: warning: and %s more %s rows (-format text lists every row)\n", format.Count(len(rows)-i), t.status)
 				break
 			}
 			fmt.Fprintln(stderr, t.say(r))
@@ -515,7 +515,7 @@ func startProgress(w io.Writer, total int, delay, every time.Duration) *progress
 		tick := time.NewTicker(every)
 		defer tick.Stop()
 		for {
-			line := fmt.Sprintf("\rbenchview compare: %d of %d rows compared", p.n.Load(), p.total)
+			line := "\rbenchview compare: " + format.Count(int(p.n.Load())) + " of " + format.Count(p.total) + " rows compared"
 			if next := p.next.Load(); next != nil {
 				line += "; now " + *next
 			}
@@ -844,7 +844,7 @@ func tellMetricRows(stderr io.Writer, sum *reviewtext.MetricSummary) {
 		rows := sum.With(t.status)
 		for i, r := range rows {
 			if i == maxTold {
-				fmt.Fprintf(stderr, "benchview compare: warning: and %d more %s rows\n", len(rows)-i, t.status)
+				fmt.Fprintf(stderr, "benchview compare: warning: and %s more %s rows\n", format.Count(len(rows)-i), t.status)
 				break
 			}
 			fmt.Fprintln(stderr, t.say(r))

@@ -56,7 +56,7 @@ func DescribeInterval(rows []review.Row, total int) string {
 		{stats.Underpowered, "underpowered", "underpowered"},
 	} {
 		if n := counts[v.verdict]; n > 0 {
-			parts = append(parts, strconv.Itoa(n)+" "+plural(n, v.one, v.many))
+			parts = append(parts, format.Count(n)+" "+plural(n, v.one, v.many))
 		}
 	}
 	if len(parts) > 0 {

@@ -15,6 +15,8 @@ import (
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
+
+	"github.com/benchview/benchview/format"
 )
 
 // writeDriftPair writes a pair built for the statistics issue's page
@@ -177,12 +179,12 @@ func TestDriftAdviceAndGeomeanAreShown(t *testing.T) {
 	if n == nil {
 		t.Fatal("the command line gives the clean row no samples_needed")
 	}
-	if wantAdvice := "about " + commas(*n) + " samples a side would resolve a 1% shift"; clean.Advice != wantAdvice {
+	if wantAdvice := "about " + format.Count(*n) + " samples a side would resolve a 1% shift"; clean.Advice != wantAdvice {
 		t.Errorf("clean row's advice %q, want %q", clean.Advice, wantAdvice)
 	}
 
 	g := geomean
-	wantMean := fmt.Sprintf("geomean %s [%s, %s] over %d rows: %s", signed(g.Delta), signed(g.Lo), signed(g.Hi), g.Rows, g.Verdict)
+	wantMean := fmt.Sprintf("geomean %s [%s, %s] over %s: %s", signed(g.Delta), signed(g.Lo), signed(g.Hi), format.Rows(g.Rows), g.Verdict)
 	if got := eval[string](t, b, `document.getElementById("geomean").textContent`); got != wantMean {
 		t.Errorf("the page's geomean %q, compare -format json's %q", got, wantMean)
 	}
@@ -204,15 +206,6 @@ func TestDriftAdviceAndGeomeanAreShown(t *testing.T) {
 	if wantMD := compareAs(t, "-format", "markdown", base, cur); markdown != wantMD {
 		t.Errorf("Copy as Markdown copied\n%s\nwant compare -format markdown's\n%s", markdown, wantMD)
 	}
-}
-
-// commas writes n with thousands separators, as the page counts.
-func commas(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // With enough rows the summary says how many verdicts chance alone would

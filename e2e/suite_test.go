@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/internal/suitegen"
 )
 
@@ -77,6 +78,12 @@ func TestATenThousandRowSuite(t *testing.T) {
 		if got[v] != counts[v] {
 			t.Errorf("the summary says %d %s, benchview compare %d", got[v], v, counts[v])
 		}
+	}
+	// The chips count in words as the table's count does, thousands
+	// grouped; their data-count stays plain digits for a machine.
+	chips := eval[map[string]string](t, b, `Object.fromEntries([...document.querySelectorAll(".summary .chip")].map(c => [c.dataset.status, c.textContent]))`)
+	if w := format.Count(counts["inside the noise"]) + " inside the noise"; chips["inside the noise"] != w {
+		t.Errorf("the inside-the-noise chip says %q, want %q", chips["inside the noise"], w)
 	}
 	// The geomean, computed in parts by the page's workers (a part a
 	// worker, joined on the page), is the command line's.
@@ -168,7 +175,7 @@ func TestReadingASuiteShowsHowFarItIs(t *testing.T) {
 func sameGeomean(t *testing.T, b *browser, base, cur string) {
 	t.Helper()
 	_, g := compareJSON(t, base, cur)
-	want := fmt.Sprintf("geomean %s [%s, %s] over %d rows: %s", signed(g.Delta), signed(g.Lo), signed(g.Hi), g.Rows, g.Verdict)
+	want := fmt.Sprintf("geomean %s [%s, %s] over %s: %s", signed(g.Delta), signed(g.Lo), signed(g.Hi), format.Rows(g.Rows), g.Verdict)
 	if got := eval[string](t, b, `document.getElementById("geomean").textContent`); got != want {
 		t.Errorf("the page's geomean %q, compare -format json's %q", got, want)
 	}

@@ -1,11 +1,11 @@
 package export
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/visible"
 )
 
@@ -41,14 +41,14 @@ func name(r *report.Report) string {
 }
 
 // summary counts rows (in page order) by status, in words: "3
-// regressions, 40 inside the noise, 1 only in baseline".
+// regressions, 1,040 inside the noise, 1 only in baseline".
 func summary(rows []*review.Row) string {
 	var parts []string
 	n := 0
 	for i, r := range rows {
 		n++
 		if i+1 == len(rows) || status(rows[i+1]) != status(r) {
-			parts = append(parts, strconv.Itoa(n)+" "+counted(status(r), n))
+			parts = append(parts, format.Count(n)+" "+counted(status(r), n))
 			n = 0
 		}
 	}

@@ -232,9 +232,9 @@ var methodNames = map[string]string{stats.Holm: "Holm", stats.BH: "Benjamini–H
 func adjustedNote(tests int, method string, changed int) string {
 	rows := "1 row the reference calls a regression or an improvement is"
 	if changed != 1 {
-		rows = strconv.Itoa(changed) + " rows the reference calls a regression or an improvement are"
+		rows = format.Count(changed) + " rows the reference calls a regression or an improvement are"
 	}
-	return "Verdicts adjusted for " + strconv.Itoa(tests) + " comparisons (" + methodNames[method] + "): " +
+	return "Verdicts adjusted for " + format.Count(tests) + " comparisons (" + methodNames[method] + "): " +
 		rows + " inside the noise after adjustment; their verdicts are outlined."
 }
 

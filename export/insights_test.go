@@ -146,6 +146,14 @@ func TestInsightsSayWhatChanceAndAdjustmentDo(t *testing.T) {
 	}
 }
 
+// The adjusted note counts thousands as the page's other counts do.
+func TestTheAdjustedNoteGroupsThousands(t *testing.T) {
+	want := "Verdicts adjusted for 12,345 comparisons (Holm): 1,024 rows the reference calls a regression or an improvement are inside the noise after adjustment; their verdicts are outlined."
+	if got := adjustedNote(12_345, stats.Holm, 1_024); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
 func TestInsightsCarryComparesGeomeanAndMarkdown(t *testing.T) {
 	in := shipped(t, insightReview(t))
 	// What `benchview compare -format markdown` does: compare every row

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/tableview"
 	"github.com/benchview/benchview/visible"
 )
@@ -111,7 +112,7 @@ func (m *markup) header(v view) {
 	}
 	file("Baseline", p.Base, p.BaseModified)
 	file("current", p.Cur, p.CurModified)
-	m.raw(strconv.Itoa(len(v.Table.Rows)), " rows · <span id=\"summary\">")
+	m.raw(format.Rows(len(v.Table.Rows)), " · <span id=\"summary\">")
 	m.text(v.Summary)
 	m.raw("</span></p>\n")
 	m.metric(p.Metric)
@@ -362,13 +363,10 @@ func (m *markup) row(r rowView) {
 	m.raw("</tr>")
 }
 
-// rowsShown counts the rows the table shows: "1 row shown", "33 rows
-// shown" (page.js counts them alike).
+// rowsShown counts the rows the table shows: "1 row shown", "10,000
+// rows shown" (page.js counts them alike).
 func rowsShown(n int) string {
-	if n == 1 {
-		return "1 row shown"
-	}
-	return strconv.Itoa(n) + " rows shown"
+	return format.Rows(n) + " shown"
 }
 
 // shortcuts is the dialog listing the page's keyboard shortcuts, which

@@ -41,6 +41,13 @@
   // A bug below must not leave the reader with no table and no word.
   window.addEventListener('unhandledrejection', (e) => fail('This page\'s script stopped: ' + ((e.reason && e.reason.message) || e.reason) + '. Sorting or the charts may not work.'));
 
+  // formatCount writes a count as Go's format.Count does, a comma every
+  // three digits ("10,000"), so that the counts this script writes read
+  // as those Go wrote beside them; toLocaleString would follow the
+  // browser's locale ("10.000", "10 000"). formatRows is format.Rows.
+  const formatCount = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const formatRows = (n) => n === 1 ? '1 row' : formatCount(n) + ' rows';
+
   // bytesOf is the inflated byte stream of the gzipped, base64 block with
   // the id; inflate is all its text, linesOf its lines. Their errors say
   // what is wrong in a reader's words: the browser's would say "Failed to
@@ -110,7 +117,7 @@
   const close = staticText.lastIndexOf('\n</tbody>');
   const rowMarkup = staticText.slice(open, close).split('\n<tr').slice(1);
   if (rowMarkup.length !== data.rows.length) {
-    fail('This page\'s table and its data disagree (' + rowMarkup.length + ' and ' + data.rows.length + ' rows); the table below is complete, but it cannot be sorted or charted here.');
+    fail('This page\'s table and its data disagree (' + formatCount(rowMarkup.length) + ' and ' + formatCount(data.rows.length) + ' rows); the table below is complete, but it cannot be sorted or charted here.');
     return;
   }
   box.innerHTML = staticText.slice(0, open) + '</tbody></table>';
@@ -315,7 +322,7 @@
     }
     Array.from(filterSelect.options).forEach((o, j) => {
       const c = o.value === '' ? n : (count.get(o.value) || 0);
-      o.textContent = filterLabels[j] + ' (' + c + ')';
+      o.textContent = filterLabels[j] + ' (' + formatCount(c) + ')';
       o.disabled = c === 0;
     });
   };
@@ -331,7 +338,7 @@
     renderHeads();
     filterSelect.value = view.filter;
     if (search.value !== view.q) search.value = view.q;
-    shownCount.textContent = shown.length === n ? (n === 1 ? '1 row shown' : n + ' rows shown') : shown.length + ' of ' + n + (n === 1 ? ' row shown' : ' rows shown');
+    shownCount.textContent = (shown.length === n ? '' : formatCount(shown.length) + ' of ') + formatRows(n) + ' shown';
     if (!keep) box.scrollTop = 0;
     renderRows(true);
     redraw();
@@ -408,7 +415,7 @@
       if (barOf(i).delta < barOf(lo).delta) lo = i;
       if (barOf(i).delta > barOf(hi).delta) hi = i;
     }
-    const count = rows.length === 1 ? 'one row' : rows.length + ' rows';
+    const count = rows.length === 1 ? 'one row' : formatCount(rows.length) + ' rows';
     if (lo === hi) return 'The chart shows ' + count + ': ' + barOf(hi).said + '.';
     return 'The chart shows ' + count + ' of the table, in its order. Largest shift: ' + barOf(hi).said + '. Smallest: ' + barOf(lo).said + '.';
   };
@@ -437,7 +444,7 @@
     const key = rows.join(',') + '/' + selected + '/' + theme + '/' + view.adjust;
     if (key === barsDrawn) return;
     barsDrawn = key;
-    intervalNote.textContent = last > first ? 'The ' + (last - first) + ' of ' + shown.length + ' rows in view in the table; scroll it to move along.' : '';
+    intervalNote.textContent = last > first ? 'The ' + formatCount(last - first) + ' of ' + formatCount(shown.length) + ' rows in view in the table; scroll it to move along.' : '';
     intervalEl.hidden = rows.length === 0;
     intervalEmpty.hidden = rows.length > 0;
     intervalSaid.textContent = describeBars(rows);
@@ -513,7 +520,7 @@
     cards.textContent = '';
     cards.appendChild(frag);
     const count = Math.min(cardLimit, withSamples.length);
-    gridNote.textContent = count < withSamples.length ? 'The first ' + count + ' of ' + withSamples.length + ' rows with samples, in the table\'s order.' : '';
+    gridNote.textContent = count < withSamples.length ? 'The first ' + formatCount(count) + ' of ' + formatCount(withSamples.length) + ' rows with samples, in the table\'s order.' : '';
     more.hidden = count >= withSamples.length;
   };
   more.addEventListener('click', () => {

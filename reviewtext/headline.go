@@ -33,7 +33,7 @@ func GeomeanLine(g *stats.Geomean) string {
 	if iv := format.Interval(g.Lo, g.Hi); iv != format.None {
 		out += " " + iv
 	}
-	return out + " over " + strconv.Itoa(g.Rows) + " " + plural(g.Rows, "row") + ": " + g.Verdict.String()
+	return out + " over " + format.Rows(g.Rows) + ": " + g.Verdict.String()
 }
 
 // ChanceFrom is the number of verdicts from which the summary says how
@@ -48,9 +48,17 @@ func ChanceNote(tests int) string {
 	if tests < ChanceFrom {
 		return ""
 	}
-	// One decimal, none when it is 0: "about 500", not "about 500.0".
-	expected := strings.TrimSuffix(strconv.FormatFloat(Alpha*float64(tests), 'f', 1, 64), ".0")
-	return "With " + strconv.Itoa(tests) + " rows compared at 95%, about " + expected +
+	// One decimal, none when it is 0, the thousands grouped as the
+	// count's: "about 1.1", "about 5,000", not "about 500.0" or "5000".
+	// FormatFloat rounds to the tenth from the product's exact value,
+	// which scaling by ten first could round differently.
+	whole, tenth, _ := strings.Cut(strconv.FormatFloat(Alpha*float64(tests), 'f', 1, 64), ".")
+	n, _ := strconv.Atoi(whole) // digits FormatFloat just wrote
+	expected := format.Count(n)
+	if tenth != "0" {
+		expected += "." + tenth
+	}
+	return "With " + format.Count(tests) + " rows compared at 95%, about " + expected +
 		" regressions or improvements are expected by chance alone, even with no real change"
 }
 
@@ -61,7 +69,7 @@ func ChanceNote(tests int) string {
 // switch that accounts for it ("" when tests are too few for it).
 func multipleNote(adjust string, tests, changed int, called string) string {
 	if adjust != "" {
-		return "Verdicts adjusted for " + strconv.Itoa(tests) + " comparisons (-adjust " + adjust + "): " +
+		return "Verdicts adjusted for " + format.Count(tests) + " comparisons (-adjust " + adjust + "): " +
 			rowsAre(changed) + " inside the noise after adjustment that " + called + " a regression or an improvement."
 	}
 	if chance := ChanceNote(tests); chance != "" {
@@ -112,7 +120,7 @@ func rowsAre(n int) string {
 	if n == 1 {
 		return "1 row is"
 	}
-	return strconv.Itoa(n) + " rows are"
+	return format.Count(n) + " rows are"
 }
 
 // failsThe is "it fails" or "they fail" after a count of rows.

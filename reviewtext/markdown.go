@@ -2,12 +2,12 @@ package reviewtext
 
 import (
 	"io"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/visible"
 )
 
@@ -80,13 +80,13 @@ func (m *mdWriter) finish(w io.Writer, header string, top, rest []mdLine, proble
 		for _, l := range rest {
 			n[l.status]++
 		}
-		m.WriteString("<details><summary>" + strconv.Itoa(len(rest)) + " more " + plural(len(rest), "row") +
+		m.WriteString("<details><summary>" + format.Count(len(rest)) + " more " + plural(len(rest), "row") +
 			": " + countsOf(n) + "</summary>\n\n")
 		m.table(header, rest, &left)
 		m.WriteString("\n</details>\n\n")
 	}
 	if omitted := sum(left); omitted > 0 {
-		m.WriteString("_" + strconv.Itoa(omitted) + " " + plural(omitted, "row") + " not shown (" + countsOf(left) +
+		m.WriteString("_" + format.Rows(omitted) + " not shown (" + countsOf(left) +
 			"), to keep this comment under GitHub's 65,536-character limit; " +
 			"`benchview compare -format text` lists every row._\n\n")
 	}
@@ -197,7 +197,7 @@ func problemsBlock(problems []report.Problem) string {
 	var lines []string
 	for i, p := range problems {
 		if i == maxProblems {
-			lines = append(lines, "… and "+strconv.Itoa(len(problems)-i)+" more")
+			lines = append(lines, "… and "+format.Count(len(problems)-i)+" more")
 			break
 		}
 		if p.Warning {
@@ -208,7 +208,7 @@ func problemsBlock(problems []report.Problem) string {
 	}
 	body := strings.Join(lines, "\n")
 	fence := strings.Repeat("`", max(3, longestRun(body, '`')+1))
-	return "**Problems with the inputs** (" + strconv.Itoa(len(problems)) + "):\n\n" +
+	return "**Problems with the inputs** (" + format.Count(len(problems)) + "):\n\n" +
 		fence + "text\n" + body + "\n" + fence + "\n"
 }
 
@@ -248,7 +248,7 @@ func countsOf(n [nStatus]int) string {
 	var parts []string
 	for st := range nStatus {
 		if n[st] > 0 {
-			parts = append(parts, strconv.Itoa(n[st])+" "+st.plural(n[st]))
+			parts = append(parts, format.Count(n[st])+" "+st.plural(n[st]))
 		}
 	}
 	return strings.Join(parts, ", ")

@@ -34,14 +34,9 @@ func (s *MetricSummary) Text(w io.Writer, color bool) error {
 	}
 	b.WriteString("\n" + headline + "\n")
 	for _, g := range s.Geomeans {
-		if g.Geomean.Rows == 0 {
-			continue
+		if line := GeomeanLine(&g.Geomean); line != "" {
+			b.WriteString("geomean " + visible.String(g.Unit) + strings.TrimPrefix(line, "geomean") + "\n")
 		}
-		line := "geomean " + visible.String(g.Unit) + " " + format.Percent(g.Geomean.Delta)
-		if iv := format.Interval(g.Geomean.Lo, g.Geomean.Hi); iv != format.None {
-			line += " " + iv
-		}
-		b.WriteString(line + " over " + strconv.Itoa(g.Geomean.Rows) + " " + plural(g.Geomean.Rows, "row") + ": " + g.Geomean.Verdict.String() + "\n")
 	}
 	if len(s.Config) > 0 {
 		var pairs []string
@@ -154,7 +149,7 @@ func (s *MetricSummary) notes() []string {
 	if n := s.summaryOnly(); n > 0 {
 		have := "1 row has"
 		if n > 1 {
-			have = strconv.Itoa(n) + " rows have"
+			have = format.Count(n) + " rows have"
 		}
 		notes = append(notes, have+" only the tool's summary, without samples: nothing is compared.")
 	}
@@ -163,7 +158,7 @@ func (s *MetricSummary) notes() []string {
 			" samples, so no verdict is claimed.")
 	}
 	if n := s.fromZero(); n > 0 {
-		notes = append(notes, strconv.Itoa(n)+" "+plural(n, "row")+" rose from a baseline median of zero: Δ% is +∞, and the verdict is read off the difference of the resampled medians.")
+		notes = append(notes, format.Rows(n)+" rose from a baseline median of zero: Δ% is +∞, and the verdict is read off the difference of the resampled medians.")
 	}
 	if n := s.unchanged(); n > 0 {
 		notes = append(notes, "Of the rows inside the noise, "+rowsAre(n)+" unchanged: every sample the same number in both runs.")

@@ -34,11 +34,21 @@ func TestPhrases(t *testing.T) {
 
 	// 5% of 22 verdicts: 1.1 expected by chance.
 	check("chance", ChanceNote(22), "With 22 rows compared at 95%, about 1.1 regressions or improvements are expected by chance alone, even with no real change")
-	check("chance, a whole number", ChanceNote(10_000), "With 10000 rows compared at 95%, about 500 regressions or improvements are expected by chance alone, even with no real change")
+	check("chance, a whole number", ChanceNote(10_000), "With 10,000 rows compared at 95%, about 500 regressions or improvements are expected by chance alone, even with no real change")
+	// 5% of 100,000 and of 20,010: thousands expected, grouped as the
+	// count is, the tenth kept.
+	check("chance, thousands expected", ChanceNote(100_000), "With 100,000 rows compared at 95%, about 5,000 regressions or improvements are expected by chance alone, even with no real change")
+	check("chance, thousands and a tenth", ChanceNote(20_010), "With 20,010 rows compared at 95%, about 1,000.5 regressions or improvements are expected by chance alone, even with no real change")
 	check("too few for chance", ChanceNote(ChanceFrom-1), "")
 
 	g := stats.Geomean{Delta: 3.85, Lo: 3.1, Hi: 4.61, Verdict: stats.Regression, Rows: 33}
 	check("geomean", GeomeanLine(&g), "geomean +3.85% [+3.10%, +4.61%] over 33 rows: regression")
+	g.Rows = 10_000
+	check("geomean over thousands", GeomeanLine(&g), "geomean +3.85% [+3.10%, +4.61%] over 10,000 rows: regression")
+	g.Rows = 1
+	check("geomean over one row", GeomeanLine(&g), "geomean +3.85% [+3.10%, +4.61%] over 1 row: regression")
+	check("adjusted for thousands", multipleNote("holm", 12_345, 1_024, "the reference calls"),
+		"Verdicts adjusted for 12,345 comparisons (-adjust holm): 1,024 rows are inside the noise after adjustment that the reference calls a regression or an improvement.")
 	check("no geomean", GeomeanLine(&stats.Geomean{Delta: math.NaN(), Verdict: stats.Underpowered}), "")
 }
 

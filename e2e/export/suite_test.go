@@ -1,11 +1,11 @@
 package exporte2e
 
 import (
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/internal/suitegen"
 	"github.com/chromedp/chromedp"
 )
@@ -29,12 +29,19 @@ func TestASuiteOf10000Rows(t *testing.T) {
 	b := openPage(t, page, 3*time.Minute)
 
 	summary := eval[string](t, b, `document.querySelector('header p').textContent`)
+	if !strings.Contains(summary, " · 10,000 rows · ") {
+		t.Errorf("the header %q does not count 10,000 rows", summary)
+	}
+	// page.js counts as Go does, thousands grouped whatever the locale.
+	if every := eval[string](t, b, `document.querySelector('#verdict-filter option[value=""]').textContent`); every != "Every row (10,000)" {
+		t.Errorf("the filter's first choice says %q, want %q", every, "Every row (10,000)")
+	}
 	for verdict, n := range counts {
 		word := verdict
 		if n != 1 && (verdict == "regression" || verdict == "improvement") {
 			word += "s"
 		}
-		if !strings.Contains(summary, strconv.Itoa(n)+" "+word) {
+		if !strings.Contains(summary, format.Count(n)+" "+word) {
 			t.Errorf("the summary %q does not say %d %s", summary, n, word)
 		}
 	}
@@ -45,7 +52,7 @@ func TestASuiteOf10000Rows(t *testing.T) {
 		b.do(t, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('verdict-filter');
 			s.value = `+js(verdict)+`; s.dispatchEvent(new Event('change', {bubbles: true})); })()`))
 		shown := eval[string](t, b, `document.getElementById('shown').textContent`)
-		if w := strconv.Itoa(counts[verdict]) + " of 10000 rows shown"; shown != w {
+		if w := format.Count(counts[verdict]) + " of 10,000 rows shown"; shown != w {
 			t.Errorf("filtered to %s: %q, want %q", verdict, shown, w)
 		}
 		for _, r := range rendered(t, b) {
@@ -60,7 +67,7 @@ func TestASuiteOf10000Rows(t *testing.T) {
 	bench, kind, backend := suitegen.Name(7331)
 	key := bench + "/" + kind + "/" + backend
 	b.do(t, chromedp.SendKeys(chromedp.ID("search"), kind+"/"))
-	waitFor(t, b, "the search to find one row", `document.getElementById('shown').textContent === '1 of 10000 rows shown'`, 10*time.Second)
+	waitFor(t, b, "the search to find one row", `document.getElementById('shown').textContent === '1 of 10,000 rows shown'`, 10*time.Second)
 	found := rendered(t, b)
 	if len(found) != 1 || found[0].Key != key || found[0].Verdict != want[key].Verdict {
 		t.Fatalf("searching for %s/ shows %+v, want %s (%s)", kind, found, key, want[key].Verdict)

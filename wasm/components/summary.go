@@ -72,10 +72,10 @@ func (s *Summary) Render() vecty.ComponentOrHTML {
 			if n == 1 {
 				word = st.one
 			}
-			chips = append(chips, s.chip(st.status, strconv.Itoa(n)+" "+word, n))
+			chips = append(chips, s.chip(st.status, format.Count(n)+" "+word, n))
 		}
 	}
-	chips = append(chips, s.chip(store.Other, strconv.Itoa(other)+" not compared", other))
+	chips = append(chips, s.chip(store.Other, format.Count(other)+" not compared", other))
 	counts := elem.Div(
 		vecty.Markup(vecty.Class("counts"), vecty.Attribute("aria-label", "Rows by verdict")),
 		chips,
@@ -125,7 +125,7 @@ func (s *Summary) renderChance() vecty.ComponentOrHTML {
 	}
 	text += "; the adjusted verdicts account for it."
 	if s.Adjust != "" {
-		text = "Verdicts adjusted for " + strconv.Itoa(s.Tests) + " comparisons (" + methodName(s.Adjust) +
+		text = "Verdicts adjusted for " + format.Count(s.Tests) + " comparisons (" + methodName(s.Adjust) +
 			"): a row the adjustment calls inside the noise says the reference's verdict beside it."
 	}
 	return elem.Paragraph(vecty.Markup(prop.ID("chance"), vecty.Class("chance")), vecty.Text(text))
