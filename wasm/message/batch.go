@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
+	"strconv"
 	"syscall/js"
 	"unsafe"
 
@@ -215,4 +216,43 @@ func bytesOf(a js.Value) []byte {
 	b := make([]byte, u.Get("length").Int())
 	js.CopyBytesToGo(b, u)
 	return b
+}
+
+// PlanPart packs a share of a resampling plan as a Uint32Array: NB, NC,
+// From, To, then the resamples' baseline lower and upper positions and
+// current lower and upper positions, To-From of each.
+func PlanPart(p stats.PlanPart) js.Value {
+	n := p.To - p.From
+	v := make([]uint32, 0, planHead+4*n)
+	v = append(v, uint32(p.NB), uint32(p.NC), uint32(p.From), uint32(p.To))
+	v = append(append(append(append(v, p.BaseLower...), p.BaseUpper...), p.CurLower...), p.CurUpper...)
+	b := make([]byte, 4*len(v))
+	for j, x := range v {
+		binary.LittleEndian.PutUint32(b[4*j:], x)
+	}
+	return typed("Uint32Array", b)
+}
+
+// planHead is how many numbers precede a PlanPart's positions.
+const planHead = 4
+
+// PlanPartFrom unpacks what PlanPart packed; JoinPlan checks the
+// positions themselves.
+func PlanPartFrom(a js.Value) (stats.PlanPart, error) {
+	b := bytesOf(a)
+	if len(b)%4 != 0 || len(b)/4 < planHead {
+		return stats.PlanPart{}, errors.New("a plan part is cut short")
+	}
+	v := make([]uint32, len(b)/4)
+	for j := range v {
+		v[j] = binary.LittleEndian.Uint32(b[4*j:])
+	}
+	p := stats.PlanPart{NB: int(v[0]), NC: int(v[1]), From: int(v[2]), To: int(v[3])}
+	n := p.To - p.From
+	if n < 0 || len(v) != planHead+4*n {
+		return stats.PlanPart{}, errors.New("a plan part holds " + strconv.Itoa(len(v)-planHead) + " positions for resamples " + strconv.Itoa(p.From) + " to " + strconv.Itoa(p.To))
+	}
+	pos := v[planHead:]
+	p.BaseLower, p.BaseUpper, p.CurLower, p.CurUpper = pos[:n:n], pos[n:2*n:2*n], pos[2*n:3*n:3*n], pos[3*n:]
+	return p, nil
 }

@@ -118,3 +118,38 @@ func TestGeomeanPartsTravelExactly(t *testing.T) {
 		t.Error("a part of three numbers was read")
 	}
 }
+
+// A plan's parts come through their packing as drawn: joined, they give
+// the comparisons of the plan a Comparer draws itself.
+func TestPlanPartsTravelExactly(t *testing.T) {
+	const nb, nc = 40, 41
+	var parts []stats.PlanPart
+	for _, r := range [][2]int{{0, 4999}, {4999, stats.Resamples}} {
+		p, err := stats.DrawPlanPart(nb, nc, r[0], r[1], nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := PlanPartFrom(PlanPart(p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, got)
+	}
+	var joined, own stats.Comparer
+	if err := joined.JoinPlan(nb, nc, parts); err != nil {
+		t.Fatal(err)
+	}
+	base, cur := make([]uint64, nb), make([]uint64, nc)
+	for i := range base {
+		base[i] = uint64(1000 + 37*i%101)
+	}
+	for i := range cur {
+		cur[i] = uint64(1030 + 53*i%97)
+	}
+	if got, want := joined.Compare(base, cur), own.Compare(base, cur); got != want {
+		t.Errorf("joined plan %+v, drawn plan %+v", got, want)
+	}
+	if _, err := PlanPartFrom(Int32s([]int{40, 41, 0, 5})); err == nil {
+		t.Error("a part of no positions for five resamples was read")
+	}
+}
