@@ -64,6 +64,17 @@ function compute(job) {
     self.postMessage(result, result.report ? [result.report.buffer] : []);
     return;
   }
+  if (job.drawPlan || job.joinPlan) {
+    // A part of a long row's resampling plan to draw, which goes back
+    // handed over; or the parts the workers drew, to join (no answer).
+    job.worker = id;
+    const result = self.benchviewCompute(job);
+    if (result) {
+      result.worker = id;
+      self.postMessage(result, result.plan ? [result.plan.buffer] : []);
+    }
+    return;
+  }
   if (job.geomean) {
     // A part of the suite's geomean (a range of its resamples), which a
     // row worker takes once it has no row left; the page joins the parts.

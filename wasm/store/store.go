@@ -120,7 +120,9 @@ func (s *Store) Dispatch(a any) {
 	case *actions.RowsStarted:
 		if a.Review == s.reviewID {
 			for _, i := range a.Index {
-				if i >= 0 && i < len(s.done) && !s.done[i] {
+				// The first start counts: a long row is begun when its
+				// plan is, and again when it is compared with it.
+				if i >= 0 && i < len(s.done) && !s.done[i] && s.started[i] == 0 {
 					s.started[i] = a.At
 				}
 			}

@@ -31,6 +31,8 @@ type pool struct {
 	done     func(any)             // takes RowsStarted, RowsComputed and GeomeanComputed
 	batch    int                   // rows a batch holds at most, for the queue run was given
 	mean     geomeanParts          // the suite's geomean, in parts
+	plan     *planning             // a long row's plan drawn in parts (plan.go); nil when none is
+	planned  map[[2]int]bool       // sizes whose plans the workers have, or draw themselves
 	reading  map[int]*reading      // reads handed to workers, by number (read.go)
 	reads    int                   // reads handed out so far
 
@@ -56,7 +58,7 @@ const (
 // newPool starts the workers. They receive the module main.js compiled, so
 // nothing is downloaded or compiled twice.
 func newPool(done func(any)) *pool {
-	p := &pool{done: done, inFlight: map[int][][]store.Job{}, dead: map[int]bool{}, reading: map[int]*reading{}}
+	p := &pool{done: done, inFlight: map[int][][]store.Job{}, dead: map[int]bool{}, reading: map[int]*reading{}, planned: map[[2]int]bool{}}
 	module := js.Global().Get("benchviewModule")
 	worker := js.Global().Get("Worker")
 	if module.IsUndefined() || worker.IsUndefined() {
@@ -115,11 +117,19 @@ func (p *pool) dispatch() {
 	}
 }
 
-// sendNext gives worker w its next batch of rows, or once no row is left
-// a part of the geomean (one a worker at a time); false when it has
-// nothing for w.
+// sendNext gives worker w a part of a long row's plan (plan.go), its next
+// batch of rows, or once no row is left a part of the geomean (one part a
+// worker at a time); false when it has nothing for w.
 func (p *pool) sendNext(w int) bool {
 	switch {
+	case p.nextPlanPart(w):
+	case len(p.queue) > 0 && p.waits(p.queue[0]):
+		return false // the row waits for its plan
+	case len(p.queue) > 0 && p.splits(p.queue[0]):
+		p.startPlan(p.queue[0])
+		taken := p.nextPlanPart(w)
+		p.offerPlanParts()
+		return taken
 	case len(p.queue) > 0:
 		p.send(w)
 	case p.mean.next(w):
@@ -172,6 +182,9 @@ func (p *pool) message(_ js.Value, args []js.Value) any {
 	}
 	if !m.Get("reading").IsUndefined() {
 		p.readMessage(m)
+		return nil
+	}
+	if p.planMessage(w, m) {
 		return nil
 	}
 	if g := m.Get("geomean"); !g.IsUndefined() {
@@ -233,6 +246,7 @@ func (p *pool) fail(w int, why string) {
 	if len(p.dead) == len(p.workers) {
 		p.local = true
 	}
+	p.requeuePlanPart(w)
 	p.dispatch()
 }
 

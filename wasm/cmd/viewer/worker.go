@@ -38,7 +38,10 @@ func serveWorker() {
 	}
 	warmWorker()
 	js.Global().Set("benchviewCompute", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return w.compute(args[0])
+		if r := w.compute(args[0]); r != nil {
+			return r
+		}
+		return nil // a job with no answer (joinPlan)
 	}))
 	js.Global().Set("benchviewRead", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		report, err := readInWorker(args[0])
@@ -89,9 +92,17 @@ type worker struct {
 	row      int      // the row of it computing
 }
 
-// compute does a batch job of rows (see pool.send) or a part of a geomean
-// (see pool.sendPart), and returns what the worker posts back.
+// compute does a batch job of rows (see pool.send), a part of a geomean
+// (see pool.sendPart) or of a plan (pool.sendPlanPart), or joins a plan,
+// and returns what the worker posts back: nil for a plan joined.
 func (w *worker) compute(m js.Value) map[string]any {
+	switch {
+	case m.Get("drawPlan").Truthy():
+		return w.drawPlan(m)
+	case m.Get("joinPlan").Truthy():
+		w.joinPlan(m)
+		return nil
+	}
 	pairs, err := message.PairsFrom(m.Get("sizes"), m.Get("samples"))
 	if err != nil {
 		return map[string]any{"error": err.Error()}
@@ -120,4 +131,38 @@ func (w *worker) compute(m js.Value) map[string]any {
 		xs[k] = reviewtext.Measure(p[0], p[1], store.AdviceShift)
 	}
 	return map[string]any{"review": m.Get("review"), "index": m.Get("index"), "c": message.Results(cs, xs)}
+}
+
+// drawPlan draws the part of a long row's plan the page gave it (see
+// pool.sendPlanPart), telling the page how many resamples it has drawn
+// as it goes, and returns the part.
+func (w *worker) drawPlan(m js.Value) map[string]any {
+	report := func(k int) {
+		js.Global().Call("postMessage", map[string]any{"worker": m.Get("worker"), "planDrawn": k})
+	}
+	part, err := stats.DrawPlanPart(m.Get("nb").Int(), m.Get("nc").Int(), m.Get("from").Int(), m.Get("to").Int(), report)
+	if err != nil {
+		return map[string]any{"error": err.Error()}
+	}
+	return map[string]any{"plan": message.PlanPart(part)}
+}
+
+// joinPlan gives the worker's Comparer the plan whose parts the workers
+// drew (see pool.joinPlan): its rows of those sizes use it. Parts that
+// do not join are a bug, said on the console; the rows then draw their
+// own plan, as before.
+func (w *worker) joinPlan(m js.Value) {
+	packed := m.Get("parts")
+	parts := make([]stats.PlanPart, packed.Length())
+	for i := range parts {
+		p, err := message.PlanPartFrom(packed.Index(i))
+		if err != nil {
+			println("benchview: a plan part:", err.Error())
+			return
+		}
+		parts[i] = p
+	}
+	if err := w.comparer.JoinPlan(m.Get("nb").Int(), m.Get("nc").Int(), parts); err != nil {
+		println("benchview: a plan:", err.Error())
+	}
 }
