@@ -37,11 +37,19 @@ type planning struct {
 // halved, for a few milliseconds of messages and joining.
 const splitMin = 4000
 
+// long is 1 for a row whose plan is drawn in parts when no worker has it
+// (see splits), 0 for the others: the order the pool sends them in.
+func long(j store.Job) int {
+	if len(j.Base)+len(j.Cur) >= splitMin {
+		return 1
+	}
+	return 0
+}
+
 // splits reports whether j's plan is to be drawn in parts before j is
 // sent: it is long, two workers or more run, and no worker has its plan.
 func (p *pool) splits(j store.Job) bool {
-	return !p.local && len(p.workers)-len(p.dead) >= 2 && len(j.Base)+len(j.Cur) >= splitMin &&
-		!p.planned[[2]int{len(j.Base), len(j.Cur)}]
+	return !p.local && len(p.workers)-len(p.dead) >= 2 && long(j) == 1 && !p.planned[[2]int{len(j.Base), len(j.Cur)}]
 }
 
 // startPlan begins drawing j's plan: a part for each worker that runs.
@@ -58,7 +66,7 @@ func (p *pool) startPlan(j store.Job) {
 // waits reports whether j waits for the plan being drawn: it is the
 // long row it is drawn for, or another long row (one plan at a time).
 func (p *pool) waits(j store.Job) bool {
-	return p.plan != nil && len(j.Base)+len(j.Cur) >= splitMin && !p.planned[[2]int{len(j.Base), len(j.Cur)}]
+	return p.plan != nil && long(j) == 1 && !p.planned[[2]int{len(j.Base), len(j.Cur)}]
 }
 
 // nextPlanPart reports whether worker w takes a part of the plan now:

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
 	"syscall/js"
 
@@ -94,6 +96,9 @@ func newPool(done func(any)) *pool {
 // gets some of a small review at once (a hundred rows are not one batch
 // for one worker while the other waits).
 func (p *pool) run(jobs []store.Job) {
+	// Long rows go last: the plan of the first of them is drawn on every
+	// worker at once (plan.go), and the others should not wait for it.
+	slices.SortStableFunc(jobs, func(a, b store.Job) int { return cmp.Compare(long(a), long(b)) })
 	p.queue = jobs
 	p.mean = geomeanParts{}
 	workers := max(1, len(p.workers)-len(p.dead))
