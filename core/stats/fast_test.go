@@ -253,12 +253,7 @@ func TestJoinedPartsAreTheGeomeanBitForBit(t *testing.T) {
 		}
 		// Cut 0..Resamples at random places (some parts empty), joined
 		// in a random order; in some suites, the first part is
-		// computed on a Comparer of its own, and in some every part is
-		// taken from the suite prepared once.
-		var prepared *GeomeanSuite
-		if !whole && i%4 == 3 {
-			prepared = c.PrepareGeomeanFloats(suite)
-		}
+		// computed on a Comparer of its own.
 		cuts := []int{0, Resamples}
 		for range r.IntN(6) {
 			cuts = append(cuts, r.IntN(Resamples+1))
@@ -272,12 +267,9 @@ func TestJoinedPartsAreTheGeomeanBitForBit(t *testing.T) {
 			}
 			var part GeomeanPart
 			var err error
-			switch {
-			case prepared != nil:
-				part, err = prepared.Part(cuts[k-1], cuts[k])
-			case whole:
+			if whole {
 				part, err = own.GeomeanPart(u, cuts[k-1], cuts[k])
-			default:
+			} else {
 				part, err = own.GeomeanFloatsPart(suite, cuts[k-1], cuts[k])
 			}
 			if err != nil {

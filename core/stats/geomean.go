@@ -151,53 +151,17 @@ func (c *Comparer) GeomeanFloatsPart(rows []FloatRow, from, to int) (GeomeanPart
 }
 
 func (c *Comparer) geomeanPart(covered []geomeanRow, from, to int) (GeomeanPart, error) {
-	return c.prepareSuite(covered).Part(from, to)
-}
-
-// GeomeanSuite is a suite's rows prepared for the parts of its geomean:
-// covered, sorted, planned and their medians looked up, which
-// GeomeanPart does anew for every part. A worker that computes several
-// parts of one suite prepares it once (PrepareGeomeanFloats) and takes
-// each part from it (Part). Parts may be taken on several goroutines at
-// once.
-type GeomeanSuite struct {
-	covered []geomeanRow
-	point   product
-}
-
-// PrepareGeomeanFloats prepares rows, as GeomeanFloatsPart takes them,
-// for Part.
-func (c *Comparer) PrepareGeomeanFloats(rows []FloatRow) *GeomeanSuite {
-	var covered []geomeanRow
-	for _, r := range rows {
-		covered = cover(covered, r.Baseline, r.Current)
-	}
-	return c.prepareSuite(covered)
-}
-
-// prepareSuite prepares the rows covered.
-func (c *Comparer) prepareSuite(covered []geomeanRow) *GeomeanSuite {
-	s := &GeomeanSuite{covered: covered}
-	if len(covered) > 0 {
-		s.point = c.prepare(covered)
-	}
-	return s
-}
-
-// Part is resamples from up to to of the suite's geomean:
-// GeomeanFloatsPart(rows, from, to) of the rows s was prepared from, bit
-// for bit.
-func (s *GeomeanSuite) Part(from, to int) (GeomeanPart, error) {
 	if from < 0 || from > to || to > resamples {
 		return GeomeanPart{}, errors.New("stats: geomean part " + span(from, to) + " is not within " + span(0, resamples))
 	}
-	part := GeomeanPart{From: from, To: to, Rows: len(s.covered), PointMantissa: 1}
-	if len(s.covered) == 0 {
+	part := GeomeanPart{From: from, To: to, Rows: len(covered), PointMantissa: 1}
+	if len(covered) == 0 {
 		return part, nil
 	}
+	point := c.prepare(covered)
 	products := make([]product, to-from)
-	multiply(s.covered, from, to, products)
-	part.PointMantissa, part.PointExponent = s.point.mantissa, s.point.exponent
+	multiply(covered, from, to, products)
+	part.PointMantissa, part.PointExponent = point.mantissa, point.exponent
 	part.Mantissa, part.Exponent = make([]float64, len(products)), make([]int, len(products))
 	for i, p := range products {
 		part.Mantissa[i], part.Exponent[i] = p.mantissa, p.exponent
