@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -385,4 +386,48 @@ func TestAReportWaitsForThePartnerBeingRead(t *testing.T) {
 	if n := eval[int](t, b, `document.querySelectorAll("th.group.base").length`); n != 1 {
 		t.Errorf("the pair's table has %d Baseline groups, want 1", n)
 	}
+}
+
+// A long row does not hold the others up: its plan is drawn on every
+// worker at once, after the short rows, whose verdicts show while it has
+// hardly begun. The long row comes first in the reports, where it would
+// have been drawn first.
+func TestALongRowDoesNotHoldTheOthersUp(t *testing.T) {
+	dir := t.TempDir()
+	shortBase, shortCur := writeSuite(t, t.TempDir(), suitegen.Spec{Rows: 40, Samples: 30, Seed: 6})
+	longBase, longCur := writeSuite(t, t.TempDir(), suitegen.Spec{Rows: 1, Samples: 30_000, Seed: 7})
+	// The long pair's one row is named as the short pair's first; it is
+	// renamed so that the two pairs' rows join into one pair of reports.
+	join := func(name, long, short string) string {
+		l, err := os.ReadFile(long)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := os.ReadFile(short)
+		if err != nil {
+			t.Fatal(err)
+		}
+		renamed := strings.Replace(string(l), `"kind":"case0"`, `"kind":"long"`, 1)
+		if renamed == string(l) {
+			t.Fatalf("%s: no row named case0 to rename", long)
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, append([]byte(renamed), s...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	base, cur := join("base.jsonl", longBase, shortBase), join("cur.jsonl", longCur, shortCur)
+	b := idleViewer(t)
+	b.setFile(t, "#baseline-file", base)
+	b.setFile(t, "#current-file", cur)
+	b.waitWithin(t, suiteTimeout, "the short rows' verdicts while the long row's plan is less than half drawn", `(() => {
+		const rows = [...document.querySelectorAll("tr[data-row]")];
+		const long = rows.find(r => r.dataset.row === "suite0000/long/vm");
+		if (!long || long.dataset.verdict) return false;
+		const drawn = /([0-9]+)%/.exec(long.querySelector(".pill")?.textContent || "");
+		return rows.filter(r => r.dataset.verdict).length === 40 && (!drawn || +drawn[1] < 50);
+	})()`)
+	b.waitWithin(t, suiteTimeout, "the long row computed", ready+` && document.querySelector('tr[data-row="suite0000/long/vm"][data-verdict]') !== null`)
+	checkVerdicts(t, tableRows(t, b), compare(t, base, cur))
 }

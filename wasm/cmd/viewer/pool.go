@@ -151,7 +151,9 @@ func (p *pool) next() []store.Job {
 	for n < len(p.queue) && n < p.batch {
 		j := p.queue[n]
 		samples += len(j.Base) + len(j.Cur)
-		if n > 0 && samples > maxBatchSamples {
+		// A long row does not join a batch of short ones: its plan is
+		// drawn on every worker first (plan.go).
+		if n > 0 && (samples > maxBatchSamples || long(j) > long(p.queue[0])) {
 			break
 		}
 		n++
