@@ -431,3 +431,20 @@ func TestALongRowDoesNotHoldTheOthersUp(t *testing.T) {
 	b.waitWithin(t, suiteTimeout, "the long row computed", ready+` && document.querySelector('tr[data-row="suite0000/long/vm"][data-verdict]') !== null`)
 	checkVerdicts(t, tableRows(t, b), compare(t, base, cur))
 }
+
+// A plan is of sizes, not of a review: swapping the reports while a soak
+// row's plan is drawn goes on drawing it, and the swapped review's row
+// says how far it is.
+func TestASwapKeepsTheLongRowsProgress(t *testing.T) {
+	base, cur := writeSuite(t, t.TempDir(), suitegen.Spec{Rows: 3, Samples: 100_000, Seed: 5})
+	b := idleViewer(t)
+	b.setFile(t, "#baseline-file", base)
+	b.setFile(t, "#current-file", cur)
+	drawing := `[...document.querySelectorAll("tr[data-row] .pill")].some(p => /^computing… [1-9][0-9]?%, [0-9]+ s$/.test(p.textContent))`
+	b.waitWithin(t, suiteTimeout, "a long row's plan being drawn", drawing)
+	b.do(t, chromedp.Click(chromedp.ID("swap")))
+	b.waitWithin(t, time.Minute, "the swapped review's long row saying how far its plan is",
+		`document.querySelector("label[for=baseline-file] .zone-file").textContent === "cur.jsonl" && `+drawing)
+	b.waitWithin(t, suiteTimeout, "the swapped soak rows computed", ready+` && document.querySelectorAll("tr[data-row]").length === 3`)
+	checkVerdicts(t, tableRows(t, b), compare(t, cur, base))
+}

@@ -63,6 +63,24 @@ func (p *pool) startPlan(j store.Job) {
 	p.done(&actions.RowsStarted{Review: j.Review, Index: []int{j.Index}, At: now()})
 }
 
+// retargetPlan has the plan being drawn show its progress in the first
+// row of its sizes in the queue, when the queue is a new review's: a
+// plan is of sizes, not of a review, and goes on being drawn for it.
+func (p *pool) retargetPlan() {
+	pl := p.plan
+	if pl == nil {
+		return
+	}
+	for _, j := range p.queue {
+		if [2]int{len(j.Base), len(j.Cur)} == pl.sizes && j.Review != pl.review {
+			pl.review, pl.row = j.Review, j.Index
+			p.done(&actions.RowsStarted{Review: j.Review, Index: []int{j.Index}, At: now()})
+			p.done(&actions.RowProgress{Review: j.Review, Index: j.Index, Done: float64(pl.drawn) / (2 * stats.Resamples)})
+			return
+		}
+	}
+}
+
 // waits reports whether j waits for the plan being drawn: it is the
 // long row it is drawn for, or another long row (one plan at a time).
 func (p *pool) waits(j store.Job) bool {

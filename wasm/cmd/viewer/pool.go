@@ -101,6 +101,7 @@ func (p *pool) run(jobs []store.Job) {
 	slices.SortStableFunc(jobs, func(a, b store.Job) int { return cmp.Compare(long(a), long(b)) })
 	p.queue = jobs
 	p.mean = geomeanParts{}
+	p.retargetPlan()
 	workers := max(1, len(p.workers)-len(p.dead))
 	p.batch = max(1, min(maxBatch, (len(jobs)+depth*workers-1)/(depth*workers)))
 	p.dispatch()
