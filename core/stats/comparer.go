@@ -21,11 +21,11 @@ type Comparer struct {
 	// Progress, when not nil, is told how a long row's resampling plan
 	// is coming along: done of total resamples drawn (total counts both
 	// sides, 2 × Resamples), each time a hundredth of a side is drawn,
-	// so at most 200 calls a plan (once a side where a Kernel draws it). It is called only for plans of at
+	// so at most 200 calls a plan. It is called only for plans of at
 	// least ProgressMin samples (both sides together), which take tens of
 	// milliseconds and more (a million samples a side take minutes); a
-	// row whose sizes were compared before has its plan and reports
-	// nothing. Calls never overlap, even from rows compared on several
+	// row whose sizes were compared before, or whose plan was joined
+	// (JoinPlan), has its plan and reports nothing. Calls never overlap, even from rows compared on several
 	// goroutines, but may come from any goroutine; done rises to total
 	// within one plan, and a row compared meanwhile with other sizes
 	// starts its own count. Set it before the first comparison.
