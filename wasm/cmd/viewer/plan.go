@@ -7,7 +7,6 @@ import (
 
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/wasm/actions"
-	"github.com/benchview/benchview/wasm/message"
 	"github.com/benchview/benchview/wasm/store"
 )
 
@@ -24,12 +23,12 @@ import (
 // planning is a plan being drawn in parts for the row at the queue's head.
 type planning struct {
 	sizes  [2]int
-	review int      // the review of the row it is drawn for,
-	row    int      // and the row, whose progress it shows
-	ranges [][2]int // the parts not sent yet
-	sent   map[int][2]int
-	got    []js.Value // the parts drawn, packed (message.PlanPart)
-	drawn  int        // resamples drawn so far, both sides of every part
+	review int            // the review of the row it is drawn for,
+	row    int            // and the row, whose progress it shows
+	ranges [][2]int       // the parts not sent yet
+	sent   map[int][2]int // the part each worker draws
+	got    []js.Value     // the parts drawn, packed (message.PlanPart)
+	drawn  int            // resamples drawn so far, both sides of every part
 }
 
 // splitMin is the fewest samples, both sides together, of a row whose
@@ -183,15 +182,8 @@ func (p *pool) planMessage(w int, m js.Value) bool {
 		return true
 	}
 	if part := m.Get("plan"); !part.IsUndefined() {
-		if _, err := message.PlanPartFrom(part); err != nil {
-			// A bug: the rows of those sizes draw their own plans.
-			println("benchview: a worker's plan part:", err.Error())
-			p.planned[p.plan.sizes] = true
-			p.plan = nil
-			p.dispatch()
-		} else {
-			p.planPart(w, part)
-		}
+		// Unpacked and checked by each worker as it joins the parts.
+		p.planPart(w, part)
 		if !p.sendNext(w) {
 			p.idle = append(p.idle, w)
 		}

@@ -34,7 +34,7 @@ type pool struct {
 	batch    int                   // rows a batch holds at most, for the queue run was given
 	mean     geomeanParts          // the suite's geomean, in parts
 	plan     *planning             // a long row's plan drawn in parts (plan.go); nil when none is
-	planned  map[[2]int]bool       // sizes whose plans the workers have, or draw themselves
+	planned  map[[2]int]bool       // sizes whose plans the workers were given (JoinPlan)
 	reading  map[int]*reading      // reads handed to workers, by number (read.go)
 	reads    int                   // reads handed out so far
 

@@ -93,7 +93,7 @@ type worker struct {
 }
 
 // compute does a batch job of rows (see pool.send), a part of a geomean
-// (see pool.sendPart) or of a plan (pool.sendPlanPart), or joins a plan,
+// (see pool.sendPart) or of a plan (pool.nextPlanPart), or joins a plan,
 // and returns what the worker posts back: nil for a plan joined.
 func (w *worker) compute(m js.Value) map[string]any {
 	switch {
@@ -134,7 +134,7 @@ func (w *worker) compute(m js.Value) map[string]any {
 }
 
 // drawPlan draws the part of a long row's plan the page gave it (see
-// pool.sendPlanPart), telling the page how many resamples it has drawn
+// pool.nextPlanPart), telling the page how many resamples it has drawn
 // as it goes, and returns the part.
 func (w *worker) drawPlan(m js.Value) map[string]any {
 	report := func(k int) {
@@ -148,7 +148,7 @@ func (w *worker) drawPlan(m js.Value) map[string]any {
 }
 
 // joinPlan gives the worker's Comparer the plan whose parts the workers
-// drew (see pool.joinPlan): its rows of those sizes use it. Parts that
+// drew (see pool.planPart): its rows of those sizes use it. Parts that
 // do not join are a bug, said on the console; the rows then draw their
 // own plan, as before.
 func (w *worker) joinPlan(m js.Value) {
