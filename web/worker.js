@@ -64,31 +64,19 @@ function compute(job) {
     self.postMessage(result, result.report ? [result.report.buffer] : []);
     return;
   }
-  if (job.drawPlan || job.joinPlan) {
-    // A part of a long row's resampling plan to draw, which goes back
-    // handed over; or the parts the workers drew, to join (no answer).
-    job.worker = id;
-    const result = self.benchviewCompute(job);
-    if (result) {
-      result.worker = id;
-      self.postMessage(result, result.plan ? [result.plan.buffer] : []);
-    }
-    return;
+  if (!job.geomean && !job.drawPlan && !job.joinPlan) {
+    // A batch of rows: say it is begun (its rows show for how long); the
+    // module posts a long row's progress with this worker's number.
+    self.postMessage({ worker: id, review: job.review, index: job.index, started: true });
   }
-  if (job.geomean) {
-    // A part of the suite's geomean (a range of its resamples), which a
-    // row worker takes once it has no row left; the page joins the parts.
-    const result = self.benchviewCompute(job);
-    result.worker = id;
-    self.postMessage(result, result.geomean ? [result.geomean.buffer] : []);
-    return;
-  }
-  // Say a batch is begun (its rows show for how long), then compute it;
-  // the module posts a long row's progress with this worker's number.
-  self.postMessage({ worker: id, review: job.review, index: job.index, started: true });
+  // Compute the batch, a part of the suite's geomean (which a worker takes
+  // once it has no row left) or of a long row's plan, or join a plan's
+  // parts, which has no answer. An answer's one buffer is handed over, not
+  // copied.
   job.worker = id;
   const result = self.benchviewCompute(job);
+  if (!result) return;
   result.worker = id;
-  // The results' buffer is handed over, not copied.
-  self.postMessage(result, result.c ? [result.c.buffer] : []);
+  const data = result.c || result.geomean || result.plan;
+  self.postMessage(result, data ? [data.buffer] : []);
 }

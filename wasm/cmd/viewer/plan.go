@@ -45,10 +45,16 @@ func long(j store.Job) int {
 	return 0
 }
 
+// unplanned reports whether j is long and the workers were given no plan
+// for its sizes.
+func (p *pool) unplanned(j store.Job) bool {
+	return long(j) == 1 && !p.planned[[2]int{len(j.Base), len(j.Cur)}]
+}
+
 // splits reports whether j's plan is to be drawn in parts before j is
-// sent: it is long, two workers or more run, and no worker has its plan.
+// sent: it is unplanned, and two workers or more run.
 func (p *pool) splits(j store.Job) bool {
-	return !p.local && len(p.workers)-len(p.dead) >= 2 && long(j) == 1 && !p.planned[[2]int{len(j.Base), len(j.Cur)}]
+	return !p.local && len(p.workers)-len(p.dead) >= 2 && p.unplanned(j)
 }
 
 // startPlan begins drawing j's plan: a part for each worker that runs.
@@ -83,7 +89,7 @@ func (p *pool) retargetPlan() {
 // waits reports whether j waits for the plan being drawn: it is the
 // long row it is drawn for, or another long row (one plan at a time).
 func (p *pool) waits(j store.Job) bool {
-	return p.plan != nil && long(j) == 1 && !p.planned[[2]int{len(j.Base), len(j.Cur)}]
+	return p.plan != nil && p.unplanned(j)
 }
 
 // nextPlanPart reports whether worker w takes a part of the plan now:

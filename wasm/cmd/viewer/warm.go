@@ -147,17 +147,11 @@ func warmWorker() {
 	pairs := make([][2][]float64, min(len(sides[0].Rows), warmWorkerCompared))
 	index := make([]int, len(pairs))
 	for i := range pairs {
-		for k, r := range sides {
-			for _, x := range r.Rows[i].Samples {
-				pairs[i][k] = append(pairs[i][k], float64(x))
-			}
-		}
-		index[i] = i
+		pairs[i], index[i] = [2][]float64{stats.Floats(sides[0].Rows[i].Samples), stats.Floats(sides[1].Rows[i].Samples)}, i
 	}
-	w := new(worker) // its own Comparer: the page's rows build their plans as they would have
-	sizes, samples := message.Pairs(pairs)
+	w := new(worker)                       // its own Comparer: the page's rows build their plans as they would have
+	sizes, samples := message.Pairs(pairs) // read, not handed over: both jobs carry them
 	batch := map[string]any{"review": 0, "index": message.Int32s(index), "sizes": sizes, "samples": samples, "metric": message.MetricOf(nil)}
-	sizes, samples = message.Pairs(pairs)
 	part := map[string]any{"geomean": true, "review": 0, "from": 0, "to": stats.Resamples, "sizes": sizes, "samples": samples}
 	for _, job := range []map[string]any{batch, part} {
 		if err, ok := w.compute(js.ValueOf(job))["error"]; ok {
