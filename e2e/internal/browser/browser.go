@@ -99,6 +99,7 @@ type Browser struct {
 	blocked  []string         // the ones refused before they left the browser
 	offside  []string         // the ones seen that Allow refuses, refused or not
 	problems []string         // see watchProblems
+	said     []string         // the program's own log: its lines that begin "benchview:"
 	expected []*regexp.Regexp // the problems the test expects (see Expect)
 }
 
@@ -245,6 +246,12 @@ func (b *Browser) runtimeEvent(where string, ev any) {
 			(strings.HasPrefix(text, "panic: ") || strings.HasPrefix(text, "fatal error: "))
 		if e.Type == runtime.ConsoleAPICalledTypeError || e.Type == runtime.ConsoleAPICalledTypeAssert || goCrash {
 			b.problem("%sconsole.%s: %s", where, e.Type, text)
+		}
+		// The program says on its standard error what it cannot show
+		// (a chart it could not build, a worker lost): a test that waits
+		// in vain says it (WaitFor).
+		if e.Type == runtime.ConsoleAPICalledTypeLog && strings.HasPrefix(text, "benchview:") {
+			b.record(&b.said, where+text)
 		}
 	}
 }
@@ -393,6 +400,18 @@ func short(s string) string {
 	return s
 }
 
+// pageState is what WaitFor says of a page it waited on in vain: its
+// state, its alert, and its charts (each element's row, and how many
+// series ECharts drew in it).
+const pageState = `(() => {
+	if (!document.body) return "no body";
+	const charts = [...document.querySelectorAll("#interval-chart, .run-order-chart")].map(e => {
+		const c = window.echarts?.getInstanceByDom(e);
+		return (e.dataset.row ?? e.id) + ": " + (c ? c.getOption()?.series?.length ?? 0 : "no chart");
+	});
+	return document.body.dataset.state + " | " + (document.querySelector("[role=alert]")?.textContent ?? "no alert") + " | charts [" + charts.join(", ") + "]";
+})()`
+
 // WaitFor evaluates expr until it is truthy, for at most limit; then it
 // fails t, saying the page's state, its alert and what went wrong.
 func (b *Browser) WaitFor(t testing.TB, what, expr string, limit time.Duration) {
@@ -409,9 +428,12 @@ func (b *Browser) WaitFor(t testing.TB, what, expr string, limit time.Duration) 
 			if err == nil {
 				err = errors.New("still false")
 			}
-			state, _ := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`document.body ? document.body.dataset.state + " | " + (document.querySelector("[role=alert]")?.textContent ?? "no alert") : "no body"`))
+			state, _ := chromedp.Run(b.Ctx, chromedp.Evaluate[string](pageState))
 			_, blocked, problems := b.Seen()
-			t.Fatalf("waiting %v for %s: %v (page: %s; blocked %q; problems %q)", limit, what, err, state, blocked, problems)
+			b.mu.Lock()
+			said := slices.Clone(b.said)
+			b.mu.Unlock()
+			t.Fatalf("waiting %v for %s: %v (page: %s; blocked %q; problems %q; the program said %q)", limit, what, err, state, blocked, problems, said)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
