@@ -1,6 +1,9 @@
 package store
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/wasm/actions"
 )
@@ -42,6 +45,39 @@ func (s *Store) Phase() Phase {
 		}
 	}
 	return Ready
+}
+
+// Waiting says, in words, what the store waits for before it is Ready:
+// the reports being read, the rows and the geomean the workers compute,
+// and each chart not yet drawn with its latest data (the generation it
+// must draw, and the one it drew). It is "" when the store is Ready, or
+// has no review. A test that waited in vain for the page says it.
+func (s *Store) Waiting() string {
+	var w []string
+	for side := range s.loading {
+		if s.loading[side] != "" {
+			w = append(w, "reading "+s.loading[side])
+		}
+	}
+	if s.review == nil {
+		return strings.Join(w, "; ")
+	}
+	if s.ndone < s.jobs {
+		w = append(w, strconv.Itoa(s.ndone)+" of "+strconv.Itoa(s.jobs)+" rows computed")
+	}
+	if s.Compared() && s.geomean == nil {
+		w = append(w, "the geomean")
+	}
+	for _, c := range s.Charts() {
+		if g, ok := s.drawn[c.ID]; !ok || g != c.Gen {
+			drew := "none"
+			if ok {
+				drew = strconv.Itoa(g)
+			}
+			w = append(w, "chart "+c.ID+" to draw generation "+strconv.Itoa(c.Gen)+" (drew "+drew+")")
+		}
+	}
+	return strings.Join(w, "; ")
 }
 
 // Chart is a chart the page shows and the generation of data it must draw.

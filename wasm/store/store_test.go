@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"math"
 	"os"
@@ -109,10 +110,19 @@ func TestAReviewGoesFromLoadingToReady(t *testing.T) {
 			if done, total := s.Progress(); done != 0 || total != len(want) {
 				t.Fatalf("progress %d of %d, want 0 of %d (one job per compared row)", done, total, len(want))
 			}
+			if got := s.Waiting(); got != fmt.Sprintf("0 of %d rows computed; the geomean", len(want)) {
+				t.Errorf("before any result, the store waits for %q", got)
+			}
 			compute(s)
 			checkPhase(t, s, Computing) // the interval bars are not drawn yet
+			if got := s.Waiting(); !strings.HasPrefix(got, "chart interval to draw generation ") || !strings.HasSuffix(got, " (drew none)") {
+				t.Errorf("with every result in, the store waits for %q, want the interval chart", got)
+			}
 			drawAll(s)
 			checkPhase(t, s, Ready)
+			if got := s.Waiting(); got != "" {
+				t.Errorf("ready, the store still waits for %q", got)
+			}
 
 			got := map[string]string{}
 			for _, r := range s.Rows() {

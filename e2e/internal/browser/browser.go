@@ -401,15 +401,17 @@ func short(s string) string {
 }
 
 // pageState is what WaitFor says of a page it waited on in vain: its
-// state, its alert, and its charts (each element's row, and how many
-// series ECharts drew in it).
+// state, its alert, its charts (each element's row, and how many series
+// ECharts drew in it), and, from a viewer, what it says it waits for
+// (window.benchviewWaiting).
 const pageState = `(() => {
 	if (!document.body) return "no body";
 	const charts = [...document.querySelectorAll("#interval-chart, .run-order-chart")].map(e => {
 		const c = window.echarts?.getInstanceByDom(e);
 		return (e.dataset.row ?? e.id) + ": " + (c ? c.getOption()?.series?.length ?? 0 : "no chart");
 	});
-	return document.body.dataset.state + " | " + (document.querySelector("[role=alert]")?.textContent ?? "no alert") + " | charts [" + charts.join(", ") + "]";
+	const waiting = typeof window.benchviewWaiting === "function" ? " | waiting for: " + (window.benchviewWaiting() || "nothing") : "";
+	return document.body.dataset.state + " | " + (document.querySelector("[role=alert]")?.textContent ?? "no alert") + " | charts [" + charts.join(", ") + "]" + waiting;
 })()`
 
 // WaitFor evaluates expr until it is truthy, for at most limit; then it

@@ -15,6 +15,8 @@ import (
 	"os"
 	"reflect"
 	"runtime/debug"
+	"strconv"
+	"strings"
 	"syscall/js"
 	"time"
 
@@ -108,6 +110,7 @@ func (p *page) start() {
 		return
 	}
 	p.listenPage()
+	js.Global().Set("benchviewWaiting", js.FuncOf(func(js.Value, []js.Value) any { return p.waiting() }))
 	// Cold before the first state: idle waits for the warm-up, which runs
 	// only while the page has said nothing.
 	p.cold = true
@@ -128,6 +131,42 @@ func (p *page) start() {
 	// The warm-up waits for animation frames, which a page in a background
 	// tab does not get: say idle anyway after a while.
 	time.AfterFunc(maxWarmUp, warmed)
+}
+
+// waiting says what the page waits for before it says ready: what the
+// store waits for (store.Waiting), and the page's own steps on the way.
+// window.benchviewWaiting() returns it, for a test that waited in vain.
+func (p *page) waiting() string {
+	var w []string
+	if s := p.store.Waiting(); s != "" {
+		w = append(w, s)
+	}
+	if shown, phase := p.app.Shown(), p.store.Phase(); shown != phase {
+		w = append(w, "a render: the page shows "+string(shown)+", the store is "+string(phase))
+	}
+	if !components.Settled() {
+		w = append(w, "components rendering the rest of their parts")
+	}
+	if p.ordering {
+		w = append(w, "the table's order")
+	}
+	charts := 0
+	for _, c := range p.charts.queue {
+		if c.pending() {
+			charts++
+		}
+	}
+	if charts > 0 {
+		w = append(w, strconv.Itoa(charts)+" charts with work queued (a task is due: "+strconv.FormatBool(p.charts.scheduled)+")")
+	}
+	inFlight := 0
+	for _, bs := range p.pool.inFlight {
+		inFlight += len(bs)
+	}
+	if len(p.pool.queue) > 0 || inFlight > 0 {
+		w = append(w, strconv.Itoa(len(p.pool.queue))+" rows queued and "+strconv.Itoa(inFlight)+" batches on the workers")
+	}
+	return strings.Join(w, "; ")
 }
 
 // maxWarmUp is the longest the page waits for its warm-up before it says
