@@ -91,7 +91,7 @@ func DescribeRunOrder(row review.Row, trends Trends) string {
 		if s == nil {
 			continue
 		}
-		b.WriteString(" " + side.name + ": " + strconv.Itoa(len(s.Sorted)) + plural(len(s.Sorted), " sample", " samples") +
+		b.WriteString(" " + side.name + ": " + format.Count(len(s.Sorted)) + plural(len(s.Sorted), " sample", " samples") +
 			", median " + unit.Format(s.Median()) +
 			", from " + unit.Format(float64(s.Sorted[0])) + " to " + unit.Format(float64(s.Sorted[len(s.Sorted)-1])))
 		if d := side.drift; d != nil && d.Drifted {

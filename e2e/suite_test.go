@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -349,6 +350,10 @@ func TestASoakRowShowsItsProgress(t *testing.T) {
 	})()`))
 	b.waitWithin(t, suiteTimeout, "the soak rows computed", ready+` && document.querySelectorAll("tr[data-row]").length === 3`)
 	checkVerdicts(t, tableRows(t, b), compare(t, base, cur))
+	// Its sample counts are written for people, as every count is.
+	if n := eval[[]string](t, b, `[...document.querySelectorAll("tr[data-row] td.n")].map(td => td.textContent)`); len(n) != 6 || slices.ContainsFunc(n, func(s string) bool { return s != "100,000" }) {
+		t.Errorf("the soak rows' sample counts read %q, want 100,000 on each side of each row", n)
+	}
 }
 
 // Two reports read together show as a pair, never the first one in alone

@@ -495,3 +495,20 @@ func TestBidiControlsInNamesAreShown(t *testing.T) {
 		t.Errorf("U+202E appears raw %d times in the page's markup, want only in the 2 data-row keys (%d)", n, keys)
 	}
 }
+
+// A side's sample count is written for people, as the viewer writes it:
+// digits grouped by thousands.
+func TestASampleCountIsGroupedByThousands(t *testing.T) {
+	samples := make([]float64, 12_345)
+	for i := range samples {
+		samples[i] = float64(1000 + i%17)
+	}
+	s, ok := stats.OfFloats(samples)
+	if !ok {
+		t.Fatal("no stats of 12,345 samples")
+	}
+	cells := side(&s, format.UnitFor(s.Median()))
+	if got := cells[len(cells)-1]; got.Text != "12,345" || got.Class != "n" {
+		t.Errorf("the n cell is %+v, want 12,345", got)
+	}
+}

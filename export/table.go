@@ -3,8 +3,6 @@ package export
 import (
 	"strings"
 
-	"strconv"
-
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/format"
@@ -88,7 +86,7 @@ func rowOf(r *review.Row, paired bool) rowView {
 }
 
 // side is the four cells of one series, as the viewer writes them
-// (renderSide in wasm/components/table.go): every duration with its unit.
+// (sideHTML in wasm/components/table.go): every duration with its unit.
 func side(s *stats.FloatStats, unit format.Unit) []cell {
 	if s == nil {
 		return []cell{{format.None, "median"}, {format.None, ""}, {format.None, ""}, {format.None, "n"}}
@@ -97,6 +95,6 @@ func side(s *stats.FloatStats, unit format.Unit) []cell {
 		{unit.Format(s.Median()), "median"},
 		{unit.Span(s.P25(), s.P75()), "spread"},
 		{unit.Format(s.IQR()), "iqr"},
-		{strconv.Itoa(len(s.Sorted)), "n"},
+		{format.Count(len(s.Sorted)), "n"},
 	}
 }

@@ -441,7 +441,7 @@ func sideHTML(b *strings.Builder, s *stats.FloatStats, unit format.Unit) {
 	numHTML(b, unit.Format(s.Median()), "median")
 	numHTML(b, unit.Span(s.P25(), s.P75()), "spread")
 	numHTML(b, unit.Format(s.IQR()), "iqr")
-	numHTML(b, strconv.Itoa(len(s.Sorted)), "n")
+	numHTML(b, format.Count(len(s.Sorted)), "n")
 }
 
 // numHTML is a cell of a number, in HTML; class is one word.
