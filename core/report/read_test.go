@@ -156,6 +156,20 @@ func TestARepeatedKeyKeepsTheLastLineAtTheFirstPlace(t *testing.T) {
 	if row, _ := r.Lookup(Key{"a", "vm", "vm"}); row.Line != 3 {
 		t.Errorf("Lookup gives line %d, want 3", row.Line)
 	}
+	// Find gives the same row, the report's own, read or built by hand.
+	for _, rep := range []*Report{r, {Rows: slices.Clone(r.Rows)}} {
+		for _, k := range []Key{{"a", "vm", "vm"}, {"b", "vm", "vm"}, {"a", "comparison", "vm"}} {
+			want, _ := rep.Lookup(k)
+			got := rep.Find(k)
+			own := slices.ContainsFunc(indexes(rep.Rows), func(i int) bool { return &rep.Rows[i] == got })
+			if got == nil || !own || got.Line != want.Line || got.Of != want.Of {
+				t.Errorf("Find(%v) = %+v (the report's own: %v), want the report's row of line %d", k, got, own, want.Line)
+			}
+		}
+		if rep.Find(Key{"c", "vm", "vm"}) != nil {
+			t.Error("Find found a row the report does not have")
+		}
+	}
 }
 
 // Bad input as a new user makes it: every case names the file and line,
@@ -530,4 +544,13 @@ func TestAWallNSThatIsNotAnObjectIsReadPast(t *testing.T) {
 	if row, ok := r.Lookup(Key{"n", "vm", "vm"}); !ok || row.Samples != nil {
 		t.Errorf("row n/vm/vm = %v %v, want a row without samples", row.Samples, ok)
 	}
+}
+
+// indexes are the indexes of s.
+func indexes[T any](s []T) []int {
+	out := make([]int, len(s))
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }

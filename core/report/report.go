@@ -91,6 +91,23 @@ func (r *Report) Sampled() bool {
 	return false
 }
 
+// Find is the row with key k (for comparison lines, the first one) in
+// r.Rows, which a caller must not change; nil when r has none.
+func (r *Report) Find(k Key) *Row {
+	if r.index != nil {
+		if i, ok := r.index[k]; ok {
+			return &r.Rows[i]
+		}
+		return nil
+	}
+	for i := range r.Rows { // a Report built by hand has no index
+		if r.Rows[i].Key == k {
+			return &r.Rows[i]
+		}
+	}
+	return nil
+}
+
 // Lookup returns the row with key k (for comparison lines, the first one).
 func (r *Report) Lookup(k Key) (Row, bool) {
 	if r.index != nil {
