@@ -227,6 +227,15 @@ func (b *browser) runFirst(t tb, source string) {
 	}
 }
 
+// twoWorkers has every page the browser opens say that the machine has
+// two cores, so that the viewer starts two workers (one a core) on any
+// machine: a test of how the workers share a job needs two, and
+// Chromium says 1 on a machine, or under a CPU affinity, of one core.
+func (b *browser) twoWorkers(t tb) {
+	t.Helper()
+	b.runFirst(t, `Object.defineProperty(Navigator.prototype, "hardwareConcurrency", {get: () => 2});`)
+}
+
 // states is what the page recorded at each change of its state.
 func states(t tb, b *browser) []stateChange {
 	t.Helper()

@@ -31,7 +31,15 @@ func writeSuite(t tb, dir string, spec suitegen.Spec) (base, cur string) {
 // idleViewer is a browser on the viewer, served anew, once it says idle.
 func idleViewer(t *testing.T) *browser {
 	t.Helper()
+	return idleViewerWith(t, func(*browser) {})
+}
+
+// idleViewerWith is idleViewer, with set up run on the browser before it
+// opens the viewer.
+func idleViewerWith(t *testing.T, setUp func(*browser)) *browser {
+	t.Helper()
 	b := open(t, serve(t))
+	setUp(b)
 	b.do(t, chromedp.Navigate(b.origin+"/"))
 	b.waitFor(t, "the viewer to start", `document.body.dataset.state === "idle"`)
 	return b
@@ -442,7 +450,7 @@ func TestALongRowDoesNotHoldTheOthersUp(t *testing.T) {
 // says how far it is.
 func TestASwapKeepsTheLongRowsProgress(t *testing.T) {
 	base, cur := writeSuite(t, t.TempDir(), suitegen.Spec{Rows: 3, Samples: 100_000, Seed: 5})
-	b := idleViewer(t)
+	b := idleViewerWith(t, func(b *browser) { b.twoWorkers(t) }) // the plan is drawn in parts, one a worker
 	b.setFile(t, "#baseline-file", base)
 	b.setFile(t, "#current-file", cur)
 	drawing := `[...document.querySelectorAll("tr[data-row] .pill")].some(p => /^computing… [1-9][0-9]?%, [0-9]+ s$/.test(p.textContent))`

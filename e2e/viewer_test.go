@@ -254,6 +254,7 @@ func TestAWorkerFailingWhileItReadsLosesNoReport(t *testing.T) {
 	for _, failing := range []string{"benchview-0", "benchview-1"} {
 		t.Run(failing, func(t *testing.T) {
 			b := open(t, serve(t))
+			b.twoWorkers(t) // one read each
 			b.runFirst(t, `
 				window.__readsFailed = 0;
 				window.Worker = class extends Worker {
