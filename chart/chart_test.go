@@ -416,3 +416,48 @@ func TestRunOrderDrawsTheTrendOfADriftedSide(t *testing.T) {
 		t.Errorf("trend series %q, want [%q]", trends, want)
 	}
 }
+
+// A run of more samples than ECharts draws one element each (largeRun) is
+// drawn as one path, opaque and small; a run of that many or fewer keeps
+// ECharts' default points. The tooltip's count is written for people.
+func TestRunOrderDrawsALongRunAsOnePath(t *testing.T) {
+	run := func(n int) []uint64 {
+		s := make([]uint64, n)
+		for i := range s {
+			s[i] = 10_000 + uint64(i*7919%101)
+		}
+		return s
+	}
+	for _, n := range []int{largeRun, largeRun + 1, 12_345} {
+		b, err := RunOrder(row("soak", run(n), run(n)), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var o struct {
+			Series []struct {
+				Name       string `json:"name"`
+				Large      *bool  `json:"large"`
+				SymbolSize int    `json:"symbolSize"`
+				ItemStyle  struct {
+					Opacity *float64 `json:"opacity"`
+				} `json:"itemStyle"`
+				Tooltip struct {
+					Formatter string `json:"formatter"`
+				} `json:"tooltip"`
+			} `json:"series"`
+		}
+		if err := json.Unmarshal(b, &o); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range o.Series {
+			large := s.Large != nil && *s.Large && s.SymbolSize == 3 && s.ItemStyle.Opacity != nil && *s.ItemStyle.Opacity == 1
+			plain := s.Large == nil && s.SymbolSize == 0 && s.ItemStyle.Opacity == nil
+			if n > largeRun && !large || n <= largeRun && !plain {
+				t.Errorf("%d samples: %s is large %v, symbol size %d, opacity %v", n, s.Name, s.Large, s.SymbolSize, s.ItemStyle.Opacity)
+			}
+			if want := " of " + format.Count(n) + ": "; !strings.Contains(s.Tooltip.Formatter, want) {
+				t.Errorf("%d samples: %s's tooltip %q does not say %q", n, s.Name, s.Tooltip.Formatter, want)
+			}
+		}
+	}
+}

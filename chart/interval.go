@@ -201,6 +201,10 @@ type echartsSeries struct {
 	MarkPoint    *opts.MarkPoints    `json:"markPoint,omitempty"`
 	LineStyle    *opts.LineStyle     `json:"lineStyle,omitempty"`
 	Tooltip      *opts.SeriesTooltip `json:"tooltip,omitempty"`
+	// Large has ECharts draw a scatter series of more points than its
+	// largeThreshold (2,000) as one path, in chunks of 5,000 a frame.
+	Large      types.Bool `json:"large,omitempty"`
+	SymbolSize int        `json:"symbolSize,omitempty"`
 }
 
 // tooltip is ECharts' tooltip component as the charts set it: in the

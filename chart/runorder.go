@@ -77,7 +77,7 @@ func RunOrderTrend(row review.Row, dark bool, trends Trends) ([]byte, error) {
 		}
 		values := make([]float64, len(s.Taken))
 		var beyond []any
-		of := " of " + strconv.Itoa(len(s.Taken))
+		of := " of " + format.Count(len(s.Taken))
 		for i, v := range s.Taken {
 			values[i] = unit.Of(float64(v))
 			if edge := clamp(float64(v), lo, hi); edge != float64(v) {
@@ -117,6 +117,17 @@ func RunOrderTrend(row review.Row, dark bool, trends Trends) ([]byte, error) {
 		if beyond != nil {
 			series.MarkPoint = &opts.MarkPoints{Data: beyond}
 		}
+		if len(values) > largeRun {
+			// A soak run's 100,000 points, each an element of its own,
+			// drawn 400 a frame, took some twenty seconds to fill the
+			// chart in, the page's thread busy every frame.
+			series.Large = opts.Bool(true)
+			// Opaque and small: a chunk drawn over its neighbour's
+			// edge darkened a stripe every 5,000 samples, and points of
+			// the default size made one blot of the run.
+			series.ItemStyle.Opacity = opts.Float(1)
+			series.SymbolSize = 3
+		}
 		o.Series = append(o.Series, series)
 	}
 	trend := func(name, color string, s *stats.FloatStats, d *stats.Drift) {
@@ -146,6 +157,11 @@ type markPoint struct {
 	opts.MarkPointNameCoordItem
 	Tooltip *opts.Tooltip `json:"tooltip,omitempty"`
 }
+
+// largeRun is how many samples a side has at most for the run-order
+// chart to draw each as an element of its own: ECharts' largeThreshold,
+// past which a series marked large is drawn as one path.
+const largeRun = 2000
 
 // farOut is how many interquartile ranges past the quartiles a sample must
 // lie to be drawn on the axis' edge: Tukey's "far out".
