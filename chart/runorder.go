@@ -119,8 +119,9 @@ func RunOrderTrend(row review.Row, dark bool, trends Trends) ([]byte, error) {
 		}
 		if len(values) > largeRun {
 			// A soak run's 100,000 points, each an element of its own,
-			// drawn 400 a frame, took some twenty seconds to fill the
-			// chart in, the page's thread busy every frame.
+			// drawn a few hundred a frame, took 48 s to fill the chart
+			// in after the page said ready (a loaded machine), the
+			// page's thread busy every frame; as one path, 0.4-0.6 s.
 			series.Large = opts.Bool(true)
 			// Opaque and small: a chunk drawn over its neighbour's
 			// edge darkened a stripe every 5,000 samples, and points of
