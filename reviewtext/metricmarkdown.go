@@ -116,11 +116,14 @@ func worse(r MetricRow) float64 {
 // mdEscape is s, already made visible, with every character Markdown
 // reads as markup backslash-escaped (CommonMark escapes any ASCII
 // punctuation that way), so a unit or a reason from a report is shown as
-// written: no table cell split, no emphasis, no HTML, no link.
+// written: no table cell split, no emphasis, no HTML, no link. GitHub's
+// Markdown also makes links of bare addresses (an e-mail's @, a scheme's
+// colon, a "www."), which the escape breaks: a unit "0@0.0" was a mailto
+// link.
 func mdEscape(s string) string {
 	var b strings.Builder
 	for _, r := range visible.String(s) {
-		if strings.ContainsRune("\\`*_[]<>|~&!#", r) {
+		if strings.ContainsRune("\\`*_[]<>|~&!#@:", r) || r == '.' && strings.HasSuffix(strings.ToLower(b.String()), "www") {
 			b.WriteByte('\\')
 		}
 		b.WriteRune(r)

@@ -2,6 +2,7 @@ package reviewtext
 
 import (
 	"bytes"
+	"html"
 	"os"
 	"regexp"
 	"strconv"
@@ -211,4 +212,28 @@ func FuzzMetricMarkdown(f *testing.F) {
 		}
 		checkMetricMarkdown(t, s, md.Bytes())
 	})
+}
+
+// A bare address from a report (an e-mail, a URL, a "www.") is text in
+// the Markdown, never a link GitHub makes of it.
+func TestMarkdownEscapeBreaksBareAddresses(t *testing.T) {
+	for _, s := range []string{"0@0.0", "https://example.com/x", "http://a.b", "ftp://a.b", "mailto:a@b.c", "www.example.com", "see WWW.Example.com"} {
+		md := []byte("100.0 " + mdEscape(s) + "\n")
+		parseMarkdown(t, md) // fails t on a link
+		if got := renderedText(t, md); got != "100.0 "+s {
+			t.Errorf("%q renders as %q", s, got)
+		}
+	}
+}
+
+// renderedText is what a one-paragraph Markdown shows as text, once
+// GitHub's Markdown rendered it.
+func renderedText(t *testing.T, md []byte) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := gfm.Convert(md, &b); err != nil {
+		t.Fatal(err)
+	}
+	s := strings.TrimSpace(b.String())
+	return html.UnescapeString(strings.TrimSuffix(strings.TrimPrefix(s, "<p>"), "</p>"))
 }
