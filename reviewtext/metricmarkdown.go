@@ -117,13 +117,17 @@ func worse(r MetricRow) float64 {
 // reads as markup backslash-escaped (CommonMark escapes any ASCII
 // punctuation that way), so a unit or a reason from a report is shown as
 // written: no table cell split, no emphasis, no HTML, no link. GitHub's
-// Markdown also makes links of bare addresses (an e-mail's @, a scheme's
-// colon, a "www."), which the escape breaks: a unit "0@0.0" was a mailto
-// link.
+// Markdown also makes links of bare addresses: the escape breaks an
+// e-mail's @ (a unit "0@0.0" was a mailto link), a scheme's "://" and
+// the dot of a "www.", and leaves every other colon and dot as it is.
 func mdEscape(s string) string {
+	s = visible.String(s)
 	var b strings.Builder
-	for _, r := range visible.String(s) {
-		if strings.ContainsRune("\\`*_[]<>|~&!#@:", r) || r == '.' && strings.HasSuffix(strings.ToLower(b.String()), "www") {
+	for i, r := range s {
+		switch {
+		case strings.ContainsRune("\\`*_[]<>|~&!#@", r),
+			r == ':' && strings.HasPrefix(s[i+1:], "//"),
+			r == '.' && i >= 3 && strings.EqualFold(s[i-3:i], "www"):
 			b.WriteByte('\\')
 		}
 		b.WriteRune(r)
