@@ -108,19 +108,11 @@ func (r *Report) Find(k Key) *Row {
 	return nil
 }
 
-// Lookup returns the row with key k (for comparison lines, the first one).
+// Lookup returns a copy of the row with key k (for comparison lines, the
+// first one): Find's row.
 func (r *Report) Lookup(k Key) (Row, bool) {
-	if r.index != nil {
-		i, ok := r.index[k]
-		if !ok {
-			return Row{}, false
-		}
-		return r.Rows[i], true
-	}
-	for _, row := range r.Rows { // a Report built by hand has no index
-		if row.Key == k {
-			return row, true
-		}
+	if row := r.Find(k); row != nil {
+		return *row, true
 	}
 	return Row{}, false
 }

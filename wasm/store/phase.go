@@ -40,11 +40,17 @@ func (s *Store) Phase() Phase {
 		return Computing
 	}
 	for _, c := range s.Charts() {
-		if g, ok := s.drawn[c.ID]; !ok || g != c.Gen {
+		if !s.drew(c) {
 			return Computing
 		}
 	}
 	return Ready
+}
+
+// drew reports whether chart c drew the generation it must.
+func (s *Store) drew(c Chart) bool {
+	g, ok := s.drawn[c.ID]
+	return ok && g == c.Gen
 }
 
 // Waiting says, in words, what the store waits for before it is Ready:
@@ -69,9 +75,9 @@ func (s *Store) Waiting() string {
 		w = append(w, "the geomean")
 	}
 	for _, c := range s.Charts() {
-		if g, ok := s.drawn[c.ID]; !ok || g != c.Gen {
+		if !s.drew(c) {
 			drew := "none"
-			if ok {
+			if g, ok := s.drawn[c.ID]; ok {
 				drew = strconv.Itoa(g)
 			}
 			w = append(w, "chart "+c.ID+" to draw generation "+strconv.Itoa(c.Gen)+" (drew "+drew+")")
