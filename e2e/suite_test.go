@@ -81,7 +81,19 @@ func TestATenThousandRowSuite(t *testing.T) {
 	base, cur := writeSuite(t, t.TempDir(), spec)
 	want := compare(t, base, cur)
 	b := idleViewer(t)
+	// Every write of the body's data-state is a mutation, whether or not
+	// it changes the value: the page writes it only when it changes.
+	b.do(t, chromedp.Evaluate[chromedp.Void](`window.__stateWrites = {same: 0, all: 0};
+		new MutationObserver((records) => {
+			for (const r of records) {
+				__stateWrites.all++;
+				if (r.oldValue === document.body.getAttribute("data-state")) __stateWrites.same++;
+			}
+		}).observe(document.body, {attributes: true, attributeFilter: ["data-state"], attributeOldValue: true})`))
 	b.setFilesWithin(t, suiteTimeout, base, cur)
+	if w := eval[map[string]int](t, b, `__stateWrites`); w["all"] < 2 || w["same"] > 0 {
+		t.Errorf("the page wrote its state %d times on the way to ready, %d of them the state it had", w["all"], w["same"])
+	}
 
 	got, counts := chipCounts(t, b), verdictCounts(want)
 	for _, v := range []string{"regression", "improvement", "inside the noise", "underpowered"} {

@@ -412,7 +412,14 @@ func (p *page) writeState() {
 	}
 	p.endWarmUp()
 	p.stated = phase
-	p.doc.Get("body").Get("dataset").Set("state", string(phase))
+	// Written only when it changes: it is checked every frame while the
+	// rows compute, and every write of the attribute, even of the value
+	// it has, is a mutation for the browser and for every observer.
+	// (The boot script writes "error" itself, so the body is read.)
+	body := p.doc.Get("body").Get("dataset")
+	if body.Get("state").String() != string(phase) {
+		body.Set("state", string(phase))
+	}
 }
 
 func location() js.Value { return js.Global().Get("location") }
