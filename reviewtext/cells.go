@@ -73,18 +73,19 @@ func (x *Extras) DriftNote() string {
 }
 
 // OutlierNote counts the sides' far-out samples (stats.Outliers), in the
-// words of DriftNote: "outliers: baseline 2, current 1"; empty when no side
-// has any (or x is nil).
+// words of DriftNote: "outliers: baseline 2, current 1", thousands grouped
+// as every count for people is ("baseline 2,016"); empty when no side has
+// any (or x is nil).
 func (x *Extras) OutlierNote() string {
 	if x == nil {
 		return ""
 	}
 	var sides []string
 	if x.OutliersBase > 0 {
-		sides = append(sides, "baseline "+strconv.Itoa(x.OutliersBase))
+		sides = append(sides, "baseline "+format.Count(x.OutliersBase))
 	}
 	if x.OutliersCur > 0 {
-		sides = append(sides, "current "+strconv.Itoa(x.OutliersCur))
+		sides = append(sides, "current "+format.Count(x.OutliersCur))
 	}
 	if len(sides) == 0 {
 		return ""

@@ -28,6 +28,8 @@ func TestPhrases(t *testing.T) {
 	check("drift", x.DriftNote(), "drift: current +5.10%")
 	check("drift in a verdict", driftText(x), " (drift: current +5.10%)")
 	check("outliers", x.OutlierNote(), "outliers: baseline 2")
+	soak := &Extras{OutliersBase: 2016, OutliersCur: 12_345}
+	check("outliers of a soak run", soak.OutlierNote(), "outliers: baseline 2,016, current 12,345")
 	var none *Extras
 	check("no extras' drift", none.DriftNote(), "")
 	check("no extras' outliers", none.OutlierNote(), "")
