@@ -167,6 +167,69 @@ func TestIntervalSelected(t *testing.T) {
 	}
 }
 
+// A metric's unit is the report's, as a name is ("allocs/op", or what a
+// benchmark passed to testing.B.ReportMetric, which refuses only spaces):
+// every tooltip (innerHTML) of both charts shows it escaped, with no
+// ECharts template variable left in it.
+func TestHostileUnitsAreEscaped(t *testing.T) {
+	const unit = `<img/src=x/onerror=alert(1)>{a}"'&`
+	const shown = `&lt;img/src=x/onerror=alert(1)&gt;&#123;a&#125;&#34;&#39;&amp;`
+	r := row("a", series(100, 9), append(series(130, 8), 900)) // a sample off the run order's scale
+	r.Metric = &review.Metric{Name: "x", Unit: unit}
+	interval, err := Interval([]review.Row{r}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runOrder, err := RunOrder(r, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range map[string][]byte{"interval": interval, "run order": runOrder} {
+		var o any
+		if err := json.Unmarshal(b, &o); err != nil {
+			t.Fatal(err)
+		}
+		tips := tooltips(o, nil)
+		if len(tips) == 0 {
+			t.Fatalf("%s: no tooltip formatter", name)
+		}
+		with := 0
+		for _, tip := range tips {
+			for _, bad := range []string{"<img", "{a}", `"'`} {
+				if strings.Contains(tip, bad) {
+					t.Errorf("%s: tooltip %q contains %q unescaped", name, tip, bad)
+				}
+			}
+			if strings.Contains(tip, shown) {
+				with++
+			}
+		}
+		if with == 0 {
+			t.Errorf("%s: no tooltip shows the unit, escaped: %q", name, tips)
+		}
+	}
+}
+
+// tooltips appends every tooltip formatter in a decoded option to tips.
+func tooltips(v any, tips []string) []string {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			if tip, ok := x.(map[string]any); ok && k == "tooltip" {
+				if f, ok := tip["formatter"].(string); ok {
+					tips = append(tips, f)
+				}
+			}
+			tips = tooltips(x, tips)
+		}
+	case []any:
+		for _, x := range v {
+			tips = tooltips(x, tips)
+		}
+	}
+	return tips
+}
+
 // A name is data: it must reach a tooltip (innerHTML) escaped, carry no
 // ECharts template variable, and reach the axis (canvas text) as itself.
 func TestHostileNamesAreEscaped(t *testing.T) {

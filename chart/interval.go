@@ -147,7 +147,9 @@ func intervalTooltip(r review.Row) string {
 	} else {
 		b.WriteString(", 95% interval " + format.Interval(c.Lo, c.Hi))
 	}
-	b.WriteString("<br>median " + unit.Format(c.BaselineMedian) + " → " + unit.Format(c.Median))
+	// A metric's unit is the report's too ("allocs/op", or whatever a
+	// benchmark named it).
+	b.WriteString("<br>median " + escape(unit.Format(c.BaselineMedian)) + " → " + escape(unit.Format(c.Median)))
 	return b.String()
 }
 

@@ -91,7 +91,7 @@ func RunOrderTrend(row review.Row, dark bool, trends Trends) ([]byte, error) {
 					Symbol: "triangle", SymbolSize: 9, ItemStyle: &opts.ItemStyle{Color: color},
 					Label: &opts.Label{Show: opts.Bool(false)},
 				}, Tooltip: &opts.Tooltip{Formatter: types.FuncStr(name + ", sample " + positions[i] + of + ": " +
-					unit.Format(float64(v)) + ", off the chart's scale: drawn on its " + where + " edge")}}
+					escape(unit.Format(float64(v))) + ", off the chart's scale: drawn on its " + where + " edge")}}
 				if edge == lo {
 					mark.SymbolRotate = 180
 				}
@@ -101,9 +101,9 @@ func RunOrderTrend(row review.Row, dark bool, trends Trends) ([]byte, error) {
 		median := s.Median()
 		series := echartsSeries{Name: name, Type: types.ChartScatter, Data: values,
 			ItemStyle: &opts.ItemStyle{Color: color},
-			// {b} is the sample's position, {c} its value: the rest is
-			// written here, nothing from the report.
-			Tooltip: &opts.SeriesTooltip{Formatter: types.FuncStr(name + ", sample {b}" + of + ": {c} " + unit.Name)},
+			// {b} is the sample's position, {c} its value; the unit may
+			// be the report's (a metric's), and is escaped as a name is.
+			Tooltip: &opts.SeriesTooltip{Formatter: types.FuncStr(name + ", sample {b}" + of + ": {c} " + escape(unit.Name))},
 			MarkLine: &opts.MarkLines{
 				Data: []any{opts.MarkLineNameYAxisItem{Name: name + " median", YAxis: unit.Of(median)}},
 				MarkLineStyle: opts.MarkLineStyle{
