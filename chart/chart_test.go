@@ -184,7 +184,13 @@ func TestHostileUnitsAreEscaped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, b := range map[string][]byte{"interval": interval, "run order": runOrder} {
+	long := row("b", append(series(100, largeRun), 900), nil) // its far sample drawn by a series of its own
+	long.Metric = r.Metric
+	longRunOrder, err := RunOrder(long, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range map[string][]byte{"interval": interval, "run order": runOrder, "a long run's order": longRunOrder} {
 		var o any
 		if err := json.Unmarshal(b, &o); err != nil {
 			t.Fatal(err)
@@ -520,6 +526,84 @@ func TestRunOrderDrawsALongRunAsOnePath(t *testing.T) {
 			}
 			if want := " of " + format.Count(n) + ": "; !strings.Contains(s.Tooltip.Formatter, want) {
 				t.Errorf("%d samples: %s's tooltip %q does not say %q", n, s.Name, s.Tooltip.Formatter, want)
+			}
+		}
+	}
+}
+
+// A long run's samples off the scale are drawn as triangles on the edge
+// they crossed, as a short run's are, but as a series an edge (one path)
+// rather than a mark each; their tooltips say what a mark's says, and the
+// legend has one entry a side.
+func TestRunOrderDrawsALongRunsFarSamplesAsSeries(t *testing.T) {
+	const n = 2_500
+	base := make([]uint64, n)
+	for i := range base {
+		base[i] = 24_000_000 + uint64(i*7919%101)*10_000 // 24.0–25.0 ms
+	}
+	base[2], base[1234] = 67_719_492, 90_000_000 // far above
+	base[7] = 1_000                              // far below
+	b, err := RunOrder(row("soak", base, nil), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o struct {
+		Legend struct {
+			Data []string `json:"data"`
+		} `json:"legend"`
+		Series []struct {
+			Name      string          `json:"name"`
+			Large     *bool           `json:"large"`
+			Symbol    string          `json:"symbol"`
+			Data      json.RawMessage `json:"data"`
+			MarkPoint *struct{}       `json:"markPoint"`
+			Encode    map[string]int  `json:"encode"`
+			Tooltip   struct {
+				Formatter string `json:"formatter"`
+			} `json:"tooltip"`
+		} `json:"series"`
+	}
+	if err := json.Unmarshal(b, &o); err != nil {
+		t.Fatal(err)
+	}
+	if len(o.Series) != 3 {
+		t.Fatalf("%d series, want the baseline's samples and its two edges'", len(o.Series))
+	}
+	var values []float64
+	if err := json.Unmarshal(o.Series[0].Data, &values); err != nil || len(values) != n || values[1234] != 90 || values[7] != 0.001 {
+		t.Errorf("the baseline's own series does not keep every sample's true value (%v)", err)
+	}
+	want := []struct {
+		symbol, where string
+		points        [][3]any
+	}{
+		{"triangle", "top", [][3]any{{2.0, nil, "3 of 2,500: 67.72"}, {1234.0, nil, "1235 of 2,500: 90.00"}}},
+		{"path://M0,0L10,0L5,10Z", "bottom", [][3]any{{7.0, nil, "8 of 2,500: 0.001"}}},
+	}
+	lo, hi := Scale(row("soak", base, nil).BaseStats)
+	for i, w := range want {
+		s := o.Series[1+i]
+		if s.Name != "Baseline" || s.Large == nil || !*s.Large || s.Symbol != w.symbol || s.MarkPoint != nil ||
+			s.Encode["x"] != 0 || s.Encode["y"] != 1 || s.Encode["itemName"] != 2 {
+			t.Errorf("the %s edge's series: %+v", w.where, s)
+		}
+		if tip := "Baseline, sample {b} ms, off the chart's scale: drawn on its " + w.where + " edge"; s.Tooltip.Formatter != tip {
+			t.Errorf("the %s edge's tooltip %q, want %q", w.where, s.Tooltip.Formatter, tip)
+		}
+		var points [][3]any
+		if err := json.Unmarshal(s.Data, &points); err != nil {
+			t.Fatal(err)
+		}
+		edge := hi / 1e6
+		if w.where == "bottom" {
+			edge = lo / 1e6
+		}
+		if len(points) != len(w.points) {
+			t.Fatalf("the %s edge has %d points, want %d", w.where, len(points), len(w.points))
+		}
+		for k, p := range points {
+			if p[0] != w.points[k][0] || math.Abs(p[1].(float64)-edge) > 1e-9 || p[2] != w.points[k][2] {
+				t.Errorf("the %s edge's point %d is %v, want [%v %v %q]", w.where, k, p, w.points[k][0], edge, w.points[k][2])
 			}
 		}
 	}

@@ -206,7 +206,12 @@ type echartsSeries struct {
 	// Large has ECharts draw a scatter series of more points than its
 	// largeThreshold (2,000) as one path, in chunks of 5,000 a frame.
 	Large      types.Bool `json:"large,omitempty"`
+	Symbol     string     `json:"symbol,omitempty"`
 	SymbolSize int        `json:"symbolSize,omitempty"`
+	// Dimensions and Encode name the values of a data item and say
+	// which is drawn where (the run order's off-scale samples).
+	Dimensions []any          `json:"dimensions,omitempty"`
+	Encode     map[string]any `json:"encode,omitempty"`
 }
 
 // tooltip is ECharts' tooltip component as the charts set it: in the

@@ -21,7 +21,9 @@ import (
 //
 // The y axis spans the body of the samples (see Scale); a sample beyond it
 // is drawn as a triangle on the edge it crossed, with its value in the
-// tooltip. The series' data keep every sample's true value.
+// tooltip. The series' data keep every sample's true value. A side of more
+// than largeRun samples has its triangles drawn as series of their own
+// (offScale), one path an edge.
 func RunOrder(row review.Row, dark bool) ([]byte, error) {
 	return RunOrderTrend(row, dark, Trends{})
 }
@@ -71,16 +73,27 @@ func RunOrderTrend(row review.Row, dark bool, trends Trends) ([]byte, error) {
 			SplitLine: &opts.SplitLine{Show: opts.Bool(true), LineStyle: &opts.LineStyle{Color: p.grid}},
 		}},
 	}
+	var edges []echartsSeries // the large sides' off-scale samples, drawn last
 	add := func(name, color, labelAt string, s *stats.FloatStats) {
 		if s == nil {
 			return
 		}
 		values := make([]float64, len(s.Taken))
 		var beyond []any
+		var above, below [][3]any
+		large := len(values) > largeRun
 		of := " of " + format.Count(len(s.Taken))
 		for i, v := range s.Taken {
 			values[i] = unit.Of(float64(v))
-			if edge := clamp(float64(v), lo, hi); edge != float64(v) {
+			if edge := clamp(float64(v), lo, hi); edge != float64(v) && large {
+				// Its position and value: the tooltip's {b}.
+				p := [3]any{i, unit.Of(edge), positions[i] + of + ": " + unit.Number(float64(v))}
+				if edge == lo {
+					below = append(below, p)
+				} else {
+					above = append(above, p)
+				}
+			} else if edge != float64(v) {
 				// The mark's own tooltip says the sample is off the scale.
 				where := "top"
 				if edge == lo {
@@ -117,7 +130,7 @@ func RunOrderTrend(row review.Row, dark bool, trends Trends) ([]byte, error) {
 		if beyond != nil {
 			series.MarkPoint = &opts.MarkPoints{Data: beyond}
 		}
-		if len(values) > largeRun {
+		if large {
 			// A soak run's 100,000 points, each an element of its own,
 			// drawn a few hundred a frame, took 48 s to fill the chart
 			// in after the page said ready (a loaded machine), the
@@ -130,6 +143,8 @@ func RunOrderTrend(row review.Row, dark bool, trends Trends) ([]byte, error) {
 			series.SymbolSize = 3
 		}
 		o.Series = append(o.Series, series)
+		edges = append(edges, offScale(name, color, "top", above, unit)...)
+		edges = append(edges, offScale(name, color, "bottom", below, unit)...)
 	}
 	trend := func(name, color string, s *stats.FloatStats, d *stats.Drift) {
 		if s == nil || d == nil || !d.Drifted || len(s.Taken) < 2 {
@@ -150,7 +165,37 @@ func RunOrderTrend(row review.Row, dark bool, trends Trends) ([]byte, error) {
 	add("Current", p.cur, "insideEndTop", row.CurStats)
 	trend("Baseline", p.base, row.BaseStats, trends.Base)
 	trend("Current", p.cur, row.CurStats, trends.Cur)
+	o.Series = append(o.Series, edges...)
 	return json.Marshal(o)
+}
+
+// offScale is the series that draws a large side's samples beyond one edge
+// of the y axis (where: "top" or "bottom"), each [position index, edge,
+// "position of n: value"], as triangles on that edge: none when there is
+// no such sample. A soak run had some 2,000 a side: as marks (markPoint),
+// each an element of its own with its own tooltip, they made a third of
+// the chart's option and some 40% of the time ECharts took to draw it.
+//
+// It bears its side's name, so that the legend shows one entry for the
+// two and hides them together. Its tooltip is the marks' text: the third
+// value is the item's name (encode.itemName), which ECharts escapes; the
+// unit is written into the template, escaped here.
+func offScale(name, color, where string, points [][3]any, unit format.Unit) []echartsSeries {
+	if len(points) == 0 {
+		return nil
+	}
+	symbol := "triangle"
+	if where == "bottom" {
+		symbol = "path://M0,0L10,0L5,10Z" // the triangle upside down
+	}
+	return []echartsSeries{{
+		Name: name, Type: types.ChartScatter, Data: points, Large: opts.Bool(true),
+		Symbol: symbol, SymbolSize: 9, ItemStyle: &opts.ItemStyle{Color: color, Opacity: opts.Float(1)},
+		Dimensions: []any{"position", "value", map[string]string{"name": "sample", "type": "ordinal"}},
+		Encode:     map[string]any{"x": 0, "y": 1, "itemName": 2},
+		Tooltip: &opts.SeriesTooltip{Formatter: types.FuncStr(name + ", sample {b} " + escape(unit.Name) +
+			", off the chart's scale: drawn on its " + where + " edge")},
+	}}
 }
 
 // markPoint is a mark with the tooltip go-echarts' item lacks.

@@ -1,7 +1,9 @@
 package e2e
 
 import (
+	"bytes"
 	"fmt"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -374,6 +376,61 @@ func TestASoakRowShowsItsProgress(t *testing.T) {
 	if n := eval[[]string](t, b, `[...document.querySelectorAll("tr[data-row] td.n")].map(td => td.textContent)`); len(n) != 6 || slices.ContainsFunc(n, func(s string) bool { return s != "100,000" }) {
 		t.Errorf("the soak rows' sample counts read %q, want 100,000 on each side of each row", n)
 	}
+	// A soak row's run order is drawn whole, its last samples as its
+	// first: ECharts draws a long run a chunk a frame, and a chart caught
+	// halfway shows the first tenth of the run, the rest blank but for the
+	// median lines and the edges' triangles.
+	key := eval[string](t, b, `document.querySelector("tr[data-row]").dataset.row`)
+	b.do(t, chromedp.Click(chromedp.CSS(`tr[data-row="`+key+`"] .row-name`)))
+	b.waitFor(t, "the run order of "+key, ready+` && document.querySelector(".run-order-chart")?.dataset.row === `+jsString(key))
+	// What the screen shows: ECharts draws a long run on canvases of
+	// their own, and the page's pixels are the test.
+	var share float64
+	for range 20 {
+		if share = inked(t, b, ".run-order-chart"); share > 0.2 {
+			break
+		}
+		time.Sleep(time.Second)
+	}
+	if share <= 0.2 {
+		t.Errorf("the run order of %s inks %.0f%% of its plot's right part: its last samples are not drawn", key, 100*share)
+	}
+}
+
+// inked is the share of the pixels in the right part of the chart sel
+// (its last 40%, the body of its height) that the screen shows inked: not
+// blank, and darker than the grid's lines. The median lines are two rows of
+// pixels, the edges' triangles out of that part. The chart must be in the
+// viewport, whose screenshot it is cut from: a screenshot of an element
+// beyond it resizes the page for a moment, and ECharts draws the chart
+// again, a chunk a frame.
+func inked(t *testing.T, b *browser, sel string) float64 {
+	t.Helper()
+	box := eval[[4]float64](t, b, `(() => { const r = document.querySelector(`+jsString(sel)+`).getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })()`)
+	data, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("a screenshot: %v", err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("the screenshot: %v", err)
+	}
+	at := func(from, to, share float64) int { return int(from + (to-from)*share) }
+	x0, x1 := at(box[0], box[2], 0.55), at(box[0], box[2], 0.95)
+	y0, y1 := at(box[1], box[3], 0.3), at(box[1], box[3], 0.75)
+	if r := img.Bounds(); x0 < r.Min.X || y0 < r.Min.Y || x1 > r.Max.X || y1 > r.Max.Y || x1 <= x0 || y1 <= y0 {
+		t.Fatalf("%s at %v is not in the viewport %v", sel, box, r)
+	}
+	n := 0
+	for y := y0; y < y1; y++ {
+		for x := x0; x < x1; x++ {
+			c, g, bl, _ := img.At(x, y).RGBA()
+			if min(c, g, bl)>>8 < 200 {
+				n++
+			}
+		}
+	}
+	return float64(n) / float64((x1-x0)*(y1-y0))
 }
 
 // Two reports read together show as a pair, never the first one in alone
