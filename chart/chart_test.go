@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"strconv"
@@ -605,6 +606,64 @@ func TestRunOrderDrawsALongRunsFarSamplesAsSeries(t *testing.T) {
 			if p[0] != w.points[k][0] || math.Abs(p[1].(float64)-edge) > 1e-9 || p[2] != w.points[k][2] {
 				t.Errorf("the %s edge's point %d is %v, want [%v %v %q]", w.where, k, p, w.points[k][0], edge, w.points[k][2])
 			}
+		}
+	}
+}
+
+// RunOrderApart is RunOrderTrend with a long side's samples out of the
+// JSON, as pairs of position and value, and the series' tooltip beside
+// them; a short run's option is RunOrderTrend's as it is.
+func TestRunOrderApartIsRunOrderTrend(t *testing.T) {
+	long := make([]uint64, largeRun+1)
+	for i := range long {
+		long[i] = 10_000 + uint64(i*7919%101)
+	}
+	for _, r := range []review.Row{row("short", series(100, 9), series(130, 9)), row("long", long, series(130, 9))} {
+		whole, err := RunOrderTrend(r, false, Trends{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		apart, err := RunOrderApart(r, false, Trends{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w, a struct {
+			Series []map[string]any `json:"series"`
+		}
+		if err := json.Unmarshal(whole, &w); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(apart.JSON, &a); err != nil {
+			t.Fatal(err)
+		}
+		if r.Key.Benchmark == "short" {
+			if !bytes.Equal(whole, apart.JSON) || len(apart.Apart) != 0 {
+				t.Errorf("a short run's option apart differs from RunOrderTrend's, or leaves %d series' data out", len(apart.Apart))
+			}
+			continue
+		}
+		if len(apart.Apart) != 1 || apart.Apart[0].Series != 0 {
+			t.Fatalf("a run of %d samples beside one of 9: %d series apart, want the long one (0)", len(long), len(apart.Apart))
+		}
+		x := apart.Apart[0]
+		values := w.Series[0]["data"].([]any)
+		if _, ok := a.Series[0]["data"]; ok || len(x.Points) != 2*len(values) {
+			t.Fatalf("the long series' data: in the JSON %v, %d points apart for %d samples", ok, len(x.Points)/2, len(values))
+		}
+		for i, v := range values {
+			if x.Points[2*i] != float64(i) || x.Points[2*i+1] != v.(float64) {
+				t.Fatalf("point %d apart is (%v, %v), want (%d, %v)", i, x.Points[2*i], x.Points[2*i+1], i, v)
+			}
+		}
+		if tip := w.Series[0]["tooltip"].(map[string]any)["formatter"]; x.Tooltip != tip {
+			t.Errorf("the tooltip apart %q, want the series' %q", x.Tooltip, tip)
+		}
+		// The rest of the option is the same.
+		delete(w.Series[0], "data")
+		wj, _ := json.Marshal(w)
+		aj, _ := json.Marshal(a)
+		if !bytes.Equal(wj, aj) {
+			t.Errorf("the option apart differs from RunOrderTrend's beyond the long series' data")
 		}
 	}
 }

@@ -3,8 +3,12 @@
 package main
 
 import (
+	"encoding/binary"
+	"math"
+	"strings"
 	"syscall/js"
 
+	"github.com/benchview/benchview/chart"
 	"github.com/benchview/benchview/wasm/components"
 )
 
@@ -41,10 +45,11 @@ type echart struct {
 
 	queued   bool
 	disposed bool
-	resized  bool                   // the node's size changed since ECharts last laid the chart out
-	option   func() ([]byte, error) // builds the option to draw; nil when none is pending
-	built    []byte                 // the option built, for the next task to draw; nil when none is
+	resized  bool                         // the node's size changed since ECharts last laid the chart out
+	option   func() (chart.Option, error) // builds the option to draw; nil when none is pending
+	built    *chart.Option                // the option built, for the next task to draw; nil when none is
 	done     []func()
+	tips     []js.Func // the tooltips of the series drawn apart (chart.Apart)
 }
 
 // NewChart makes node a chart (components.Host). ECharts takes the node in
@@ -58,7 +63,7 @@ func (p *page) NewChart(node js.Value, onClick func(name string)) components.Cha
 
 // Draw queues option; a later Draw replaces a pending one, and every done
 // waiting is called once the latest is drawn.
-func (c *echart) Draw(option func() ([]byte, error), done func()) {
+func (c *echart) Draw(option func() (chart.Option, error), done func()) {
 	c.option, c.built = option, nil // an option built and not drawn yet is stale
 	c.done = append(c.done, done)
 	c.host.add(c)
@@ -70,6 +75,7 @@ func (c *echart) Dispose() {
 	if c.inst.IsUndefined() {
 		return
 	}
+	defer c.releaseTips()
 	c.resize.Call("disconnect")
 	c.onSize.Release()
 	c.inst.Call("dispose")
@@ -106,16 +112,63 @@ func (c *echart) work() {
 			println("benchview: chart:", err.Error()) // a bug: the page stays "computing"
 			return
 		}
-		c.built = option
+		c.built = &option
 		return
 	}
 	option, done := c.built, c.done
 	c.built, c.done = nil, nil
 	defer components.Span("chart setOption")()
-	c.inst.Call("setOption", js.Global().Get("JSON").Call("parse", string(option)), map[string]any{"notMerge": true})
+	parsed := js.Global().Get("JSON").Call("parse", string(option.JSON))
+	c.releaseTips()
+	for _, a := range option.Apart {
+		series := parsed.Get("series").Index(a.Series)
+		series.Set("data", float64Array(a.Points))
+		tip := tooltipOf(a.Tooltip)
+		c.tips = append(c.tips, tip)
+		series.Get("tooltip").Set("formatter", tip)
+	}
+	c.inst.Call("setOption", parsed, map[string]any{"notMerge": true})
 	for _, f := range done {
 		f()
 	}
+}
+
+// releaseTips releases the tooltips of the series drawn apart, which the
+// next option replaces (or the chart's end).
+func (c *echart) releaseTips() {
+	for _, f := range c.tips {
+		f.Release()
+	}
+	c.tips = c.tips[:0]
+}
+
+// float64Array is points as a JavaScript Float64Array, copied in bulk.
+func float64Array(points []float64) js.Value {
+	b := make([]byte, 8*len(points))
+	for i, v := range points {
+		binary.LittleEndian.PutUint64(b[8*i:], math.Float64bits(v))
+	}
+	u := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(u, b)
+	return js.Global().Get("Float64Array").New(u.Get("buffer"))
+}
+
+// tooltipOf is a tooltip formatter for a series drawn apart: the template
+// (chart.Apart.Tooltip, escaped where it holds a report's words) with {b}
+// the point's position (its category) and {c} its value, where ECharts
+// would write the pair. Both are numbers, never markup.
+func tooltipOf(template string) js.Func {
+	text := js.Global().Get("String")
+	return js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) == 0 || args[0].Type() != js.TypeObject {
+			return ""
+		}
+		name, value := args[0].Get("name"), args[0].Get("value")
+		if value.Type() == js.TypeObject { // the pair
+			value = value.Index(1)
+		}
+		return strings.NewReplacer("{b}", text.Invoke(name).String(), "{c}", text.Invoke(value).String()).Replace(template)
+	})
 }
 
 // create hands the node to ECharts, and watches the node's size, so that a

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hexops/vecty"
 
+	"github.com/benchview/benchview/chart"
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/wasm/actions"
@@ -190,5 +191,5 @@ func (quietHost) NewChart(js.Value, func(string)) components.Chart {
 // quietChart is the chart a quietHost makes: it draws nothing.
 type quietChart struct{}
 
-func (quietChart) Draw(func() ([]byte, error), func()) {}
-func (quietChart) Dispose()                            {}
+func (quietChart) Draw(func() (chart.Option, error), func()) {}
+func (quietChart) Dispose()                                  {}
