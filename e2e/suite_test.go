@@ -7,12 +7,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"github.com/benchview/benchview/format"
@@ -394,6 +396,20 @@ func TestASoakRowShowsItsProgress(t *testing.T) {
 	}
 	if share <= 0.2 {
 		t.Errorf("the run order of %s inks %.0f%% of its plot's right part: its last samples are not drawn", key, 100*share)
+	}
+	// Hovering a sample names it, as in a short run (the page hands a
+	// long run to ECharts apart from the option, with a tooltip of its
+	// own).
+	at := eval[[2]float64](t, b, `(() => {
+		const el = document.querySelector(".run-order-chart"), c = echarts.getInstanceByDom(el), d = c.getOption().series[0].data;
+		const k = 54321, xy = c.convertToPixel({seriesIndex: 0}, [k, d.length === 200000 ? d[2 * k + 1] : d[k]]), r = el.getBoundingClientRect();
+		return [r.left + xy[0], r.top + xy[1]];
+	})()`)
+	b.do(t, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, at[0]+1, at[1]+1), chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, at[0], at[1]))
+	tip := `[...document.querySelectorAll(".run-order-chart div")].filter(d => d.style.position === "absolute" && d.style.display !== "none" && d.textContent).map(d => d.textContent).join(" | ")`
+	b.waitFor(t, "a tooltip on the run order", tip+` !== ""`)
+	if got := eval[string](t, b, tip); !regexp.MustCompile(`^(Baseline|Current), sample [0-9]+ of 100,000: [0-9.]+ (ns|µs|ms|s)$`).MatchString(got) {
+		t.Errorf("hovering a sample of %s shows %q", key, got)
 	}
 }
 
