@@ -227,7 +227,9 @@ var suitePairs = []struct {
 // ratio, the longest main-thread task from the drop to ready, and the
 // JavaScript heap and the page's WebAssembly memory at ready. On the
 // 10,000-row pair it also times a search, the verdict filter and a sort,
-// each from the input event to the frame whose table shows the result.
+// each from the input event to the frame whose table shows the result; on
+// the soak run's, a click on each row, from the click to its run order
+// drawn, and the longest main-thread task meanwhile.
 // Medians of the drops; the first drop of each pair is a fresh browser's
 // (a user's first visit: nothing compiled to its fastest yet), and is also
 // reported alone (-cold), beside the median of the others (-warm).
@@ -238,6 +240,7 @@ func BenchmarkSuite(b *testing.B) {
 			var native, ready, longest, heap, wasm []float64
 			var cold, warm, coldLongest, warmLongest []float64
 			var search, filter, sort []float64
+			var selectDrawn, selectLongest []float64
 			for b.Loop() {
 				native = append(native, timeCompare(b, base, cur))
 				br := withProbe(b)
@@ -267,6 +270,11 @@ func BenchmarkSuite(b *testing.B) {
 					s, f, o := interactions(b, br)
 					search, filter, sort = append(search, s), append(filter, f), append(sort, o)
 				}
+				if p.spec.Samples >= 100_000 {
+					for _, c := range selections(b, br) {
+						selectDrawn, selectLongest = append(selectDrawn, c[0]), append(selectLongest, c[1])
+					}
+				}
 			}
 			b.ReportMetric(median(native), "ms/compare-native")
 			b.ReportMetric(median(ready), "ms/drop-to-ready")
@@ -280,6 +288,10 @@ func BenchmarkSuite(b *testing.B) {
 			}
 			b.ReportMetric(median(heap), "MB-js-heap")
 			b.ReportMetric(median(wasm), "MB-wasm-memory")
+			if len(selectDrawn) > 0 {
+				b.ReportMetric(median(selectDrawn), "ms/select-to-drawn")
+				b.ReportMetric(median(selectLongest), "ms-select-longest-task")
+			}
 			if len(search) > 0 {
 				b.ReportMetric(median(search), "ms/search")
 				b.ReportMetric(median(filter), "ms/filter")
@@ -309,6 +321,22 @@ func dropWithin(b *testing.B, br *browser, base, cur string, d time.Duration) (r
 		b.Fatalf("the probe saw no change or no ready: %+v", t)
 	}
 	return t.Ready - t.Changed, t.longest(t.Changed, t.Ready), t
+}
+
+// selections clicks each row of a review shown in full, a soak run's, and
+// returns for each the time from the click to its run order drawn and the
+// page ready, and the longest main-thread task meanwhile, in ms.
+func selections(b *testing.B, br *browser) [][2]float64 {
+	keys := eval[[]string](b, br, `[...document.querySelectorAll("tr[data-row]")].map(r => r.dataset.row)`)
+	var out [][2]float64
+	for _, key := range keys {
+		t0 := eval[float64](b, br, `performance.now()`)
+		br.do(b, chromedp.Click(chromedp.CSS(`tr[data-row="`+key+`"] .row-name`)))
+		br.waitWithin(b, suiteTimeout, "the run order of "+key, ready+` && document.querySelector(".run-order-chart")?.dataset.row === `+jsString(key))
+		t1 := eval[float64](b, br, `performance.now()`)
+		out = append(out, [2]float64{t1 - t0, probed(b, br).longest(t0, t1)})
+	}
+	return out
 }
 
 // interactions times, on a review shown in full, a search for one row,
