@@ -1,13 +1,17 @@
 package exporte2e
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
+	harness "github.com/benchview/benchview/e2e/internal/browser"
 	"github.com/benchview/benchview/format"
 	"github.com/benchview/benchview/internal/suitegen"
-	"github.com/chromedp/chromedp"
 )
 
 // TestASuiteOf10000Rows exports the generated 10,000-row pair (30 samples
@@ -108,6 +112,30 @@ func TestASuiteOf10000Rows(t *testing.T) {
 		t.Errorf("after the keyboard selected %s: its row in view %v, its chart %v; the row at %s", next, inView(row), inView(chart),
 			eval[string](t, b, `(() => { const tr = document.querySelector(`+js(row)+`); const r = tr ? tr.getBoundingClientRect() : null, x = document.getElementById('results-box').getBoundingClientRect();
 				return r ? 'top ' + r.top + ' bottom ' + r.bottom + ', box ' + x.top + '–' + x.bottom + ', window ' + innerHeight + ' scrolled ' + scrollY : 'not rendered'; })()`))
+	}
+	onlyTheDocument(t, b, page)
+	noErrors(t, b)
+}
+
+// TestASoakRowsRunOrder exports a soak run's pair (three rows of 100,000
+// samples a side), opens it from disk and selects each row: its run order
+// is drawn to its last sample, and hovering a sample names it. The page
+// hands a long run to ECharts as a typed array, with a tooltip of its own.
+func TestASoakRowsRunOrder(t *testing.T) {
+	page, _, _ := suite(t, 3, 100_000)
+	b := openPage(t, page, 3*time.Minute)
+	tip := regexp.MustCompile(`^(Baseline|Current), sample [0-9]+ of 100,000: [0-9.]+ (ns|µs|ms|s)$`)
+	for i, r := range table(t, b) {
+		b.do(t, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#results tbody tr:nth-child(%d) td.verdict`, i+1))))
+		chart := `#detail .run-order-chart[data-row=` + js(r.Key) + `]`
+		waitFor(t, b, "the run-order chart of "+r.Key, `document.querySelector(`+js(chart+` canvas`)+`) && echarts.getInstanceByDom(document.querySelector(`+js(chart)+`)).getOption().series.length > 0`, time.Minute)
+		if !eval[bool](t, b, `ArrayBuffer.isView(echarts.getInstanceByDom(document.querySelector(`+js(chart)+`)).getOption().series[0].data)`) {
+			t.Errorf("the run order of %s reached ECharts as an array of numbers, not a typed array", r.Key)
+		}
+		harness.DrawnWhole(t, b.Browser, chart)
+		if got := harness.HoverSample(t, b.Browser, chart); !tip.MatchString(got) {
+			t.Errorf("hovering a sample of %s shows %q", r.Key, got)
+		}
 	}
 	onlyTheDocument(t, b, page)
 	noErrors(t, b)
