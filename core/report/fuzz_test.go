@@ -134,7 +134,7 @@ func agreeWithEncodingJSON(t *testing.T, data []byte, r *Report) {
 	// A map, not a struct: encoding/json matches struct fields without
 	// regard to case ("sAmples"), and a report's keys are case-sensitive.
 	var wall map[string]json.RawMessage
-	var wallSamples []json.Number
+	var wallSamples []json.RawMessage
 	if raw, ok := line["wall_ns"]; ok {
 		if json.Unmarshal(raw, &wall) != nil {
 			return
@@ -145,7 +145,10 @@ func agreeWithEncodingJSON(t *testing.T, data []byte, r *Report) {
 	}
 	var samples []uint64
 	for _, n := range wallSamples {
-		v, err := strconv.ParseUint(n.String(), 10, 64)
+		// Numbers only: encoding/json reads a string that holds a number
+		// ("100") into a json.Number too, and a report's samples are
+		// never quoted.
+		v, err := strconv.ParseUint(string(n), 10, 64)
 		if err != nil {
 			return
 		}
