@@ -193,16 +193,15 @@ type chartOption struct {
 // echartsSeries is one series of an option: the fields the charts set, in
 // the order go-echarts' charts.SingleSeries writes them.
 type echartsSeries struct {
-	Name         string              `json:"name,omitempty"`
-	Type         string              `json:"type,omitempty"`
-	ConnectNulls types.Bool          `json:"connectNulls,omitempty"`
-	ShowSymbol   types.Bool          `json:"showSymbol,omitempty"`
-	Data         any                 `json:"data,omitempty"`
-	ItemStyle    *opts.ItemStyle     `json:"itemStyle,omitempty"`
-	MarkLine     *opts.MarkLines     `json:"markLine,omitempty"`
-	MarkPoint    *opts.MarkPoints    `json:"markPoint,omitempty"`
-	LineStyle    *opts.LineStyle     `json:"lineStyle,omitempty"`
-	Tooltip      *opts.SeriesTooltip `json:"tooltip,omitempty"`
+	Name       string              `json:"name,omitempty"`
+	Type       string              `json:"type,omitempty"`
+	ShowSymbol types.Bool          `json:"showSymbol,omitempty"`
+	Data       any                 `json:"data,omitempty"`
+	ItemStyle  *opts.ItemStyle     `json:"itemStyle,omitempty"`
+	MarkLine   *opts.MarkLines     `json:"markLine,omitempty"`
+	MarkPoint  *opts.MarkPoints    `json:"markPoint,omitempty"`
+	LineStyle  *opts.LineStyle     `json:"lineStyle,omitempty"`
+	Tooltip    *opts.SeriesTooltip `json:"tooltip,omitempty"`
 	// Large has ECharts draw a scatter series of more points than its
 	// largeThreshold (2,000) as one path, in chunks of 5,000 a frame.
 	Large      types.Bool `json:"large,omitempty"`
