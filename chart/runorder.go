@@ -189,12 +189,11 @@ func runOrder(row review.Row, dark bool, trends Trends, apart bool) (Option, err
 		if s == nil || d == nil || !d.Drifted || len(s.Taken) < 2 {
 			return
 		}
-		// Sen's slope through the median at the run's middle: Pct is
-		// the change from the first sample to the last.
-		// Two points, [position, value], the run's first and last (the
-		// exported page's insights.js draws it so too): a line of every
-		// position, null but at its ends, was 100,000 entries for a soak
-		// run, and some 50 ms more for ECharts to take in.
+		// Sen's slope through the median at the run's middle, Pct the
+		// change from the first sample to the last: a line of two points,
+		// [position, value], as the exported page's insights.js draws it.
+		// (A point for every position, null but at the ends, was 100,000
+		// for a soak run, and some 50 ms more for ECharts to take in.)
 		median, half := s.Median(), d.Pct/200*s.Median()
 		line := [2][2]any{{"1", unit.Of(median - half)}, {strconv.Itoa(len(s.Taken)), unit.Of(median + half)}}
 		o.Series = append(o.Series, echartsSeries{Name: name + " trend, drift " + format.Percent(d.Pct), Type: types.ChartLine,
