@@ -65,24 +65,22 @@ func BenchmarkHostileUnit(b *testing.B) {
 // chart on the page, and returns their text.
 const showTips = `(async () => {
 	const texts = [];
+	// show dispatches a showTip on the chart c in el and keeps the text of
+	// the tooltip it shows, if any.
+	const show = async (el, c, action) => {
+		c.dispatchAction(Object.assign({type: "showTip"}, action));
+		await new Promise((r) => setTimeout(r, 20));
+		const tip = [...el.querySelectorAll("div")].filter((d) => d.style.position === "absolute" && d.style.display !== "none" && d.textContent).at(-1);
+		if (tip) texts.push(tip.textContent);
+	};
 	for (const el of [document.getElementById("interval-chart"), ...document.querySelectorAll(".run-order-chart")]) {
 		if (!el) continue;
 		const c = echarts.getInstanceByDom(el);
 		const series = c.getOption().series;
 		for (let s = 0; s < series.length; s++) {
 			const n = (series[s].data || []).length;
-			for (let i = 0; i < Math.min(n, 12); i++) {
-				c.dispatchAction({type: "showTip", seriesIndex: s, dataIndex: i});
-				await new Promise((r) => setTimeout(r, 20));
-				const tip = [...el.querySelectorAll("div")].filter((d) => d.style.position === "absolute" && d.style.display !== "none" && d.textContent).at(-1);
-				if (tip) texts.push(tip.textContent);
-			}
-			for (const [i, m] of ((series[s].markPoint || {}).data || []).entries()) {
-				c.dispatchAction({type: "showTip", seriesIndex: s, name: m.name, dataIndex: i});
-				await new Promise((r) => setTimeout(r, 20));
-				const tip = [...el.querySelectorAll("div")].filter((d) => d.style.position === "absolute" && d.style.display !== "none" && d.textContent).at(-1);
-				if (tip) texts.push(tip.textContent);
-			}
+			for (let i = 0; i < Math.min(n, 12); i++) await show(el, c, {seriesIndex: s, dataIndex: i});
+			for (const [i, m] of ((series[s].markPoint || {}).data || []).entries()) await show(el, c, {seriesIndex: s, name: m.name, dataIndex: i});
 		}
 	}
 	return texts;
