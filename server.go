@@ -815,6 +815,10 @@ var securityHeaders = [][2]string{
 	{"X-Content-Type-Options", "nosniff"},
 	{"Referrer-Policy", "no-referrer"},
 	{"Cross-Origin-Opener-Policy", "same-origin"},
+	// With the opener policy, this makes the page cross-origin isolated:
+	// it may share memory with its workers (wasm/cmd/viewer/gate.go).
+	// Everything the page loads is its own origin's.
+	{"Cross-Origin-Embedder-Policy", "require-corp"},
 }
 
 // withSecurityHeaders sets the headers every response carries, errors

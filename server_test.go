@@ -192,6 +192,7 @@ func TestEveryResponseCarriesSecurityHeaders(t *testing.T) {
 			checkHeader(t, rec, "X-Content-Type-Options", "nosniff")
 			checkHeader(t, rec, "Referrer-Policy", "no-referrer")
 			checkHeader(t, rec, "Cross-Origin-Opener-Policy", "same-origin")
+			checkHeader(t, rec, "Cross-Origin-Embedder-Policy", "require-corp")
 		})
 	}
 }
@@ -1577,10 +1578,11 @@ func TestErrorsAnsweredBeforeTheHandlerCarryTheSecurityHeaders(t *testing.T) {
 			}
 			header := resp.Header
 			for name, want := range map[string]string{
-				"Content-Security-Policy":    contentSecurityPolicy,
-				"X-Content-Type-Options":     "nosniff",
-				"Referrer-Policy":            "no-referrer",
-				"Cross-Origin-Opener-Policy": "same-origin",
+				"Content-Security-Policy":      contentSecurityPolicy,
+				"X-Content-Type-Options":       "nosniff",
+				"Referrer-Policy":              "no-referrer",
+				"Cross-Origin-Opener-Policy":   "same-origin",
+				"Cross-Origin-Embedder-Policy": "require-corp",
 			} {
 				if got := header.Values(name); len(got) != 1 || got[0] != want {
 					t.Errorf("%s: %q, want %q once", name, got, want)

@@ -25,6 +25,9 @@ self.onmessage = async (e) => {
     return;
   }
   id = e.data.worker;
+  // The page's gate (its gate.go): a worker waits there between two rows
+  // while the page renders. Undefined where the page has none.
+  self.benchviewGate = e.data.gate;
   try {
     const go = new Go();
     go.argv = ["viewer", "worker"];

@@ -25,10 +25,11 @@ type echarts struct {
 	queue     []*echart
 	scheduled bool
 	post      func() // starts a task that runs step
+	busy      func() // called at the start of each step (the pool's gate)
 }
 
 func newECharts() *echarts {
-	e := &echarts{}
+	e := &echarts{busy: func() {}}
 	e.post = taskPort(e.step)
 	return e
 }
@@ -217,6 +218,7 @@ func (e *echarts) step() {
 		e.queue = e.queue[1:]
 	}
 	if len(e.queue) > 0 {
+		e.busy()
 		e.queue[0].work()
 		e.schedule()
 	}

@@ -37,6 +37,7 @@ type pool struct {
 	planned  map[[2]int]bool       // sizes whose plans the workers were given (JoinPlan)
 	reading  map[int]*reading      // reads handed to workers, by number (read.go)
 	reads    int                   // reads handed out so far
+	gate     *gate                 // holds a worker while the page is busy (gate.go)
 
 	local    bool           // no worker runs: compute on the page
 	running  bool           // the page's own loop is computing
@@ -60,7 +61,7 @@ const (
 // newPool starts the workers. They receive the module main.js compiled, so
 // nothing is downloaded or compiled twice.
 func newPool(done func(any)) *pool {
-	p := &pool{done: done, inFlight: map[int][][]store.Job{}, dead: map[int]bool{}, reading: map[int]*reading{}, planned: map[[2]int]bool{}}
+	p := &pool{done: done, inFlight: map[int][][]store.Job{}, dead: map[int]bool{}, reading: map[int]*reading{}, planned: map[[2]int]bool{}, gate: newGate()}
 	module := js.Global().Get("benchviewModule")
 	worker := js.Global().Get("Worker")
 	if module.IsUndefined() || worker.IsUndefined() {
@@ -79,7 +80,7 @@ func newPool(done func(any)) *pool {
 			p.fail(i, "the worker script failed")
 			return nil
 		}))
-		w.Call("postMessage", map[string]any{"module": module, "worker": i})
+		w.Call("postMessage", map[string]any{"module": module, "worker": i, "gate": p.gate.shared})
 		p.workers = append(p.workers, w)
 	}
 	// Each worker's first batch before any worker's second.
@@ -100,6 +101,7 @@ func (p *pool) run(jobs []store.Job) {
 	// worker at once (plan.go), and the others should not wait for it.
 	slices.SortStableFunc(jobs, func(a, b store.Job) int { return cmp.Compare(long(a), long(b)) })
 	p.queue = jobs
+	p.gate.reset()
 	p.mean = geomeanParts{}
 	p.retargetPlan()
 	workers := max(1, len(p.workers)-len(p.dead))

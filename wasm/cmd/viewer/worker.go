@@ -24,7 +24,7 @@ import (
 // share their sample counts, and after the first row of a size the
 // bootstrap's draws are reused (the answers are Compare's, bit for bit).
 func serveWorker() {
-	w := new(worker)
+	w := &worker{gate: js.Global().Get("benchviewGate")}
 	// A long row (a soak run's) takes seconds to plan: its progress goes to
 	// the page as it comes, for the row to show.
 	w.comparer.Progress = func(done, total int) {
@@ -88,6 +88,7 @@ func promise(f func() (js.Value, error)) js.Value {
 // worker is what a worker keeps from one job to the next.
 type worker struct {
 	comparer stats.Comparer
+	gate     js.Value // the page's gate (gate.go); undefined when it has none
 	job      js.Value // the job computing, for a long row's progress
 	row      int      // the row of it computing
 }
@@ -123,7 +124,9 @@ func (w *worker) compute(m js.Value) map[string]any {
 	metric := message.MetricFrom(m.Get("metric"))
 	cs := make([]stats.Comparison, len(pairs))
 	xs := make([]reviewtext.Extras, len(pairs))
+	gate := newWorkerGate(w.gate, m.Get("worker"))
 	for k, p := range pairs {
+		gate.wait()
 		if k < len(index) {
 			w.row = index[k]
 		}

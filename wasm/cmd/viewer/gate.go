@@ -1,0 +1,115 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"syscall/js"
+	"time"
+)
+
+// gate holds one worker back while the page renders or draws.
+//
+// The pool runs a worker on every core, so while rows are computed every
+// core is busy, and the page's own tasks (a frame of the table, a chart
+// drawn) got a part of one: on a two-core machine they took two to three
+// times their CPU time, 50-80 ms for 15-30 ms of work, and the page
+// stuttered in each. Before such a task the page closes the gate, and
+// opens it again in a task that follows; worker 0 waits at the gate
+// between two rows (worker.waitGate), and gives the page its core for
+// that long. The other workers never wait, and the page's heavy tasks
+// add up to a few hundred milliseconds of a suite's seconds.
+//
+// The gate is an Int32Array on a SharedArrayBuffer, which a browser gives
+// a page only when it is cross-origin isolated (the server's
+// Cross-Origin-Opener-Policy and Cross-Origin-Embedder-Policy headers).
+// Elsewhere (a static host without them) there is no gate, and the
+// workers never wait. Its first element is how many workers hold; its
+// second, how many microseconds they held in all (see held).
+type gate struct {
+	shared  js.Value // the Int32Array; undefined when there is no gate
+	closed  bool     // a task that opens the gate is posted
+	open    func()   // posts that task
+	atomics js.Value
+}
+
+// heldWorkers is how many workers hold while the gate is closed: one,
+// which leaves the page a core and the others theirs.
+const heldWorkers = 1
+
+// gateWait is the longest a worker waits at a closed gate, in
+// milliseconds: the page opens it a task later, but a page that stops
+// (a tab closed mid-task) must not stop its workers with it.
+const gateWait = 100
+
+func newGate() *gate {
+	g := &gate{shared: js.Undefined(), atomics: js.Global().Get("Atomics")}
+	if !js.Global().Get("crossOriginIsolated").Truthy() || js.Global().Get("SharedArrayBuffer").IsUndefined() {
+		return g
+	}
+	g.shared = js.Global().Get("Int32Array").New(js.Global().Get("SharedArrayBuffer").New(8))
+	g.open = taskPort(func() {
+		g.closed = false
+		g.atomics.Call("store", g.shared, 0, 0)
+		g.atomics.Call("notify", g.shared, 0)
+	})
+	return g
+}
+
+// close closes the gate until the task after this one: call it at the
+// start of a task (or animation frame) that will take the page a while.
+func (g *gate) close() {
+	if g.closed || g.shared.IsUndefined() {
+		return
+	}
+	g.closed = true
+	g.atomics.Call("store", g.shared, 0, heldWorkers)
+	g.open()
+}
+
+// reset starts the count of held time anew (see held): a review's.
+func (g *gate) reset() {
+	if !g.shared.IsUndefined() {
+		g.atomics.Call("store", g.shared, 1, 0)
+	}
+}
+
+// held is how long, in milliseconds, the workers waited at the gate since
+// the review's rows went to them; 0 when there is no gate.
+func (g *gate) held() float64 {
+	if g.shared.IsUndefined() {
+		return 0
+	}
+	return float64(g.atomics.Call("load", g.shared, 1).Int()) / 1000
+}
+
+// workerGate is the gate as a worker sees it (see gate).
+type workerGate struct {
+	shared  js.Value // undefined when the page has no gate
+	id      int      // the worker's number
+	atomics js.Value
+}
+
+// newWorkerGate is worker id's side of the gate the page handed it
+// (undefined when it has none, as the worker's own warm-up has).
+func newWorkerGate(shared, id js.Value) workerGate {
+	if !shared.Truthy() || id.Type() != js.TypeNumber {
+		return workerGate{shared: js.Undefined()}
+	}
+	return workerGate{shared: shared, id: id.Int(), atomics: js.Global().Get("Atomics")}
+}
+
+// wait returns once the gate is open for this worker, or gateWait
+// milliseconds on, and counts the time it waited.
+func (g workerGate) wait() {
+	if !g.shared.Truthy() {
+		return
+	}
+	held := g.atomics.Call("load", g.shared, 0).Int()
+	if held <= g.id {
+		return
+	}
+	start := time.Now()
+	// Atomics.wait returns at once when the gate opened meanwhile.
+	g.atomics.Call("wait", g.shared, 0, held, gateWait)
+	g.atomics.Call("add", g.shared, 1, int(time.Since(start)/time.Microsecond))
+}
