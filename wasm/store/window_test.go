@@ -152,3 +152,55 @@ func TestTheDefaultOrderStartsTheTableAgain(t *testing.T) {
 		}
 	}
 }
+
+// The interval bars show the rows in the table's view: results of rows
+// out of it leave them as they are (the chart's generation), a result of
+// one of them redraws them, and so does the last result, after which the
+// table takes its default order.
+func TestTheBarsRedrawForTheirOwnRows(t *testing.T) {
+	s := suite(t, 1000)
+	s.Dispatch(&actions.Scrolled{Top: 0, Visible: 20})
+	jobs := s.Jobs()
+	var comparer stats.Comparer
+	result := func(js []Job) *actions.RowsComputed {
+		a := &actions.RowsComputed{Review: s.ReviewID()}
+		for _, j := range js {
+			a.Index = append(a.Index, j.Index)
+			a.Comparisons = append(a.Comparisons, comparer.CompareFloats(j.Base, j.Cur))
+		}
+		return a
+	}
+	first, bars := s.Bars()
+	if first != 0 || len(bars) != 20 {
+		t.Fatalf("bars of rows [%d, %d), want the 20 in view", first, first+len(bars))
+	}
+	shown := map[string]bool{}
+	for _, r := range bars {
+		shown[r.Key.String()] = true
+	}
+	var out, in []Job
+	for _, j := range jobs {
+		if shown[s.review.Rows[j.Index].Key.String()] {
+			in = append(in, j)
+		} else {
+			out = append(out, j)
+		}
+	}
+	if len(in) != 20 {
+		t.Fatalf("%d rows to compute among the 20 bars", len(in))
+	}
+	gen := s.Gen(IntervalChart)
+	s.Dispatch(result(out[:100]))
+	if g := s.Gen(IntervalChart); g != gen {
+		t.Errorf("100 rows out of the view computed: the bars' generation went from %d to %d", gen, g)
+	}
+	s.Dispatch(result(in[:1]))
+	if g := s.Gen(IntervalChart); g == gen {
+		t.Errorf("a row in view computed: the bars' generation stayed %d", g)
+	}
+	gen = s.Gen(IntervalChart)
+	s.Dispatch(result(append(in[1:], out[100:]...)))
+	if g := s.Gen(IntervalChart); g == gen {
+		t.Errorf("the last rows computed: the bars' generation stayed %d", g)
+	}
+}
