@@ -20,6 +20,11 @@ type App struct {
 	ByAddress bool
 	// Kept is what the browser's storage holds of the reports shown.
 	Kept Kept
+	// Hold, when it reports true, has the page skip its renders: the
+	// table's rows are being ordered in tasks of their own (the store's
+	// OrderDue), and a render meanwhile would order them itself, in its
+	// frame. The page renders once they are ordered.
+	Hold func() bool
 
 	shown store.Phase // the store's phase when App last rendered
 	// reviewing: the review shows, and keeps showing while another
@@ -31,6 +36,11 @@ type App struct {
 // rendered, which lags the store's own until a pending render is done. The
 // alert, the progress and the Download button rendered with it.
 func (a *App) Shown() store.Phase { return a.shown }
+
+// SkipRender skips a render while the page holds them (Hold). A render
+// vecty was asked for before the last result arrived came in the next
+// frame, and ordered ten thousand rows there: a frame of 50-90 ms.
+func (a *App) SkipRender(vecty.Component) bool { return a.Hold != nil && a.Hold() }
 
 // Render lays the page out, each part in a landmark: the header (banner),
 // the two zones (a region), what is happening (a region), then the main

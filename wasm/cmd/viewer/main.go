@@ -94,6 +94,7 @@ type page struct {
 func newPage() *page {
 	p := &page{store: store.New(), doc: js.Global().Get("document"), charts: newECharts()}
 	p.app = &components.App{Store: p.store, Host: p}
+	p.app.Hold = func() bool { return p.ordering }
 	p.pool = newPool(p.dispatch)
 	p.charts.busy = p.pool.gate.close
 	components.BeforeRender = p.pool.gate.close
