@@ -209,7 +209,7 @@ func TestGeomeanIsTheSameBitsAsTheOldCode(t *testing.T) {
 		}
 		for _, row := range suite {
 			if covered := cover(nil, row.Baseline, row.Current); covered != nil {
-				c.prepare(covered)
+				c.prepare(covered, nil)
 				row := covered[0]
 				paths[[3]bool{row.narrow, len(row.base)%2 == 1, len(row.cur)%2 == 1}]++
 			}
@@ -318,4 +318,58 @@ func TestJoinGeomeanRefusesPartsThatDoNotTile(t *testing.T) {
 			t.Errorf("part %d..%d: no error", r[0], r[1])
 		}
 	}
+}
+
+// A suite taken in once gives, part by part, the parts GeomeanFloatsPart
+// gives, bit for bit, and they join to the geomean; with a Pause, which
+// is called after every pauseRows rows taken in and prepared and between
+// two tiles of a part's resamples, and changes nothing.
+func TestASuitesPartsAreTheParts(t *testing.T) {
+	r := rng(45)
+	rows := oracleSuite(r, 2*pauseRows+10, false, false)
+	var c Comparer
+	want := c.GeomeanFloats(rows)
+	calls := 0
+	paused := Comparer{Pause: func() { calls++ }}
+	suite := paused.GeomeanFloatsSuite(rows)
+	covered := len(suite.covered)
+	if taken := 2 + covered/pauseRows; calls != taken || covered < pauseRows {
+		t.Fatalf("Pause was called %d times taking in %d rows (%d covered), want %d", calls, len(rows), covered, taken)
+	}
+	cuts := []int{0, 100, 100 + 3*tile + 1, 5000, Resamples}
+	var parts []GeomeanPart
+	for k := 1; k < len(cuts); k++ {
+		calls = 0
+		got, err := suite.Part(cuts[k-1], cuts[k])
+		if err != nil {
+			t.Fatal(err)
+		}
+		tiles := (cuts[k] - cuts[k-1] + tile - 1) / tile
+		if calls != tiles-1 {
+			t.Errorf("part %d..%d: Pause called %d times, want %d (between its %d tiles)", cuts[k-1], cuts[k], calls, tiles-1, tiles)
+		}
+		alone, err := c.GeomeanFloatsPart(rows, cuts[k-1], cuts[k])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(partBits(got), partBits(alone)) {
+			t.Errorf("part %d..%d of the suite differs from GeomeanFloatsPart's", cuts[k-1], cuts[k])
+		}
+		parts = append(parts, got)
+	}
+	if got, err := JoinGeomean(parts); err != nil || !sameGeomeanBits(got, want) {
+		t.Errorf("the suite's parts join to %+v (%v), GeomeanFloats is %+v", got, err, want)
+	}
+	if _, err := suite.Part(10, 5); err == nil {
+		t.Errorf("a part from 10 to 5 was given")
+	}
+}
+
+// partBits is every figure of p, float64s as their bits.
+func partBits(p GeomeanPart) []uint64 {
+	b := []uint64{uint64(p.From), uint64(p.To), uint64(p.Rows), math.Float64bits(p.PointMantissa), uint64(p.PointExponent)}
+	for i, m := range p.Mantissa {
+		b = append(b, math.Float64bits(m), uint64(p.Exponent[i]))
+	}
+	return b
 }

@@ -137,36 +137,78 @@ func (c *Comparer) GeomeanPart(rows []GeomeanRow, from, to int) (GeomeanPart, er
 	for _, r := range rows {
 		covered = cover(covered, r.Baseline, r.Current)
 	}
-	return c.geomeanPart(covered, from, to)
+	return c.suite(covered).Part(from, to)
 }
 
 // GeomeanFloatsPart is GeomeanPart for rows of one metric in its unit,
 // as GeomeanFloats; JoinGeomean joins its parts alike.
 func (c *Comparer) GeomeanFloatsPart(rows []FloatRow, from, to int) (GeomeanPart, error) {
-	var covered []geomeanRow
-	for _, r := range rows {
-		covered = cover(covered, r.Baseline, r.Current)
-	}
-	return c.geomeanPart(covered, from, to)
+	return c.GeomeanFloatsSuite(rows).Part(from, to)
 }
 
-func (c *Comparer) geomeanPart(covered []geomeanRow, from, to int) (GeomeanPart, error) {
+// GeomeanSuite is a suite taken in once for the parts of its geomean:
+// its covered rows, each with its plan and its resamples' medians, and
+// their point estimate. Taking the rows in is much of a part's work (at
+// ten thousand rows, as long as a fifth of the resamples), so a worker
+// that computes several parts of one suite takes them in once.
+type GeomeanSuite struct {
+	c       *Comparer
+	covered []geomeanRow
+	point   product
+}
+
+// GeomeanFloatsSuite takes rows in for the parts of their geomean
+// (GeomeanSuite.Part), as GeomeanFloatsPart does for one.
+func (c *Comparer) GeomeanFloatsSuite(rows []FloatRow) *GeomeanSuite {
+	var covered []geomeanRow
+	for k, r := range rows {
+		covered = cover(covered, r.Baseline, r.Current)
+		pauseAt(c.Pause, k)
+	}
+	return c.suite(covered)
+}
+
+// Part is resamples from up to to of the suite's geomean:
+// GeomeanFloatsPart of its rows, bit for bit. Parts of one suite may be
+// computed one after another, not at once.
+func (s *GeomeanSuite) Part(from, to int) (GeomeanPart, error) {
 	if from < 0 || from > to || to > resamples {
 		return GeomeanPart{}, errors.New("stats: geomean part " + span(from, to) + " is not within " + span(0, resamples))
 	}
-	part := GeomeanPart{From: from, To: to, Rows: len(covered), PointMantissa: 1}
-	if len(covered) == 0 {
+	part := GeomeanPart{From: from, To: to, Rows: len(s.covered), PointMantissa: 1}
+	if len(s.covered) == 0 {
 		return part, nil
 	}
-	point := c.prepare(covered)
 	products := make([]product, to-from)
-	multiply(covered, from, to, products)
-	part.PointMantissa, part.PointExponent = point.mantissa, point.exponent
+	multiply(s.covered, from, to, products, s.c.Pause)
+	part.PointMantissa, part.PointExponent = s.point.mantissa, s.point.exponent
 	part.Mantissa, part.Exponent = make([]float64, len(products)), make([]int, len(products))
 	for i, p := range products {
 		part.Mantissa[i], part.Exponent[i] = p.mantissa, p.exponent
 	}
 	return part, nil
+}
+
+// pauseAt calls pause, when not nil, after every pauseRows rows: k is
+// the row just done.
+func pauseAt(pause func(), k int) {
+	if pause != nil && k%pauseRows == pauseRows-1 {
+		pause()
+	}
+}
+
+// pauseRows is how many rows a suite takes in, or prepares, between two
+// calls of Comparer.Pause: a few milliseconds' work under WebAssembly.
+const pauseRows = 1000
+
+// suite is the GeomeanSuite of the rows covered: prepared, with their
+// point estimate.
+func (c *Comparer) suite(covered []geomeanRow) *GeomeanSuite {
+	s := &GeomeanSuite{c: c, covered: covered, point: product{mantissa: 1}}
+	if len(covered) > 0 {
+		s.point = c.prepare(covered, c.Pause)
+	}
+	return s
 }
 
 // JoinGeomean is the Geomean of a suite whose parts (GeomeanPart or
@@ -229,7 +271,7 @@ func (c *Comparer) geomean(covered []geomeanRow) Geomean {
 	if len(covered) == 0 {
 		return finish(0, product{}, nil)
 	}
-	point := c.prepare(covered)
+	point := c.prepare(covered, nil)
 	// One product a resample. Each resample's product is its own, so the
 	// resamples are split over the cores, in contiguous ranges, with the
 	// same bits however they are split.
@@ -241,7 +283,7 @@ func (c *Comparer) geomean(covered []geomeanRow) Geomean {
 	var wg sync.WaitGroup
 	for w := range workers {
 		from, to := w*resamples/workers, (w+1)*resamples/workers
-		wg.Go(func() { multiply(covered, from, to, products[from:to]) })
+		wg.Go(func() { multiply(covered, from, to, products[from:to], nil) })
 	}
 	wg.Wait()
 	return finish(len(covered), point, products)
@@ -251,7 +293,7 @@ func (c *Comparer) geomean(covered []geomeanRow) Geomean {
 // once even when there are more sizes than a Comparer keeps, gives each
 // row its bootstrap, and returns the product of the rows' ratios of
 // medians, the point estimate's.
-func (c *Comparer) prepare(covered []geomeanRow) product {
+func (c *Comparer) prepare(covered []geomeanRow, pause func()) product {
 	slices.SortStableFunc(covered, func(a, b geomeanRow) int {
 		if d := len(a.base) - len(b.base); d != 0 {
 			return d
@@ -269,6 +311,7 @@ func (c *Comparer) prepare(covered []geomeanRow) product {
 		r.shortcuts()
 		r.baseMedians, r.curMedians = r.bs.base.values(r.base), r.bs.cur.values(r.cur)
 		point.times(floatMedian(r.cur) / floatMedian(r.base))
+		pauseAt(pause, k)
 	}
 	return point
 }
@@ -312,7 +355,7 @@ const tile = 256
 // exact and rounding is relative, so the products carry the same values
 // as when each multiplication is checked, and their logarithms (the
 // mantissa and the exponent re-split by Frexp) have the same bits.
-func multiply(covered []geomeanRow, from, to int, products []product) {
+func multiply(covered []geomeanRow, from, to int, products []product, pause func()) {
 	for i := range products {
 		products[i] = product{mantissa: 1}
 	}
@@ -332,6 +375,9 @@ func multiply(covered []geomeanRow, from, to int, products []product) {
 			}
 		}
 		renormalize(tiled)
+		if pause != nil && end < to {
+			pause()
+		}
 	}
 }
 
