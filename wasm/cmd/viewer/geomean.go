@@ -27,17 +27,21 @@ func (p *page) sendGeomean() {
 }
 
 // geomeanParts is a suite's geomean in parts: a contiguous range of its
-// resamples a worker (stats.GeomeanPart), joined once every part is in
-// (stats.JoinGeomean), bit for bit the geomean of one. It costs seconds
-// at ten thousand rows: one part a worker, each taken once the worker has
-// no row left to compute, has every core finish at about the same time,
-// where one worker computing it beside the rows' made a third thread on
-// a machine of two cores.
+// resamples a part (stats.GeomeanSuite.Part), joined once every part is
+// in (stats.JoinGeomean), bit for bit the geomean of one. It costs
+// seconds at ten thousand rows. The workers take parts once they have no
+// row left to compute, one at a time, each of partResamples: a worker
+// that is slower (it waits while the page renders, see gate.go) takes
+// fewer, and every worker finishes at about the same time. A worker
+// takes the suite's rows in once, with its first part (their samples
+// travel with it), and keeps them for its next ones until the pool
+// tells it to drop them (dropRows).
 type geomeanParts struct {
 	review int
 	rows   []stats.FloatRow
 	ranges [][2]int       // the parts not sent yet
 	sent   map[int][2]int // the part each worker (or local) computes
+	holds  map[int]bool   // the workers that keep the rows, from a part before
 	got    []stats.GeomeanPart
 	// sizes and samples are rows packed for the workers, once a review:
 	// every part carries them all, and packing ten thousand rows is work
@@ -65,22 +69,25 @@ func (g *geomeanParts) next(w int) bool {
 
 // requeue puts the part worker w computes back, for another (w failed).
 func (g *geomeanParts) requeue(w int) {
+	delete(g.holds, w)
 	if r, ok := g.sent[w]; ok {
 		delete(g.sent, w)
 		g.ranges = append(g.ranges, r)
 	}
 }
 
-// geomean queues review's geomean over rows, behind the rows queued: a
-// part for each worker (one, on the page, when none runs).
+// geomean queues review's geomean over rows, behind the rows queued, in
+// parts of partResamples resamples.
 func (p *pool) geomean(review int, rows []stats.FloatRow) {
 	n := 1
 	if !p.local {
 		n = max(1, len(p.workers)-len(p.dead))
 	}
-	p.mean = geomeanParts{review: review, rows: rows, sent: map[int][2]int{}}
-	for k := range n {
-		p.mean.ranges = append(p.mean.ranges, [2]int{k * stats.Resamples / n, (k + 1) * stats.Resamples / n})
+	p.dropRows()
+	p.mean = geomeanParts{review: review, rows: rows, sent: map[int][2]int{}, holds: map[int]bool{}}
+	parts := max(n, stats.Resamples/partResamples)
+	for k := range parts {
+		p.mean.ranges = append(p.mean.ranges, [2]int{k * stats.Resamples / parts, (k + 1) * stats.Resamples / parts})
 	}
 	if !p.local {
 		go p.pack(review)
@@ -113,14 +120,36 @@ func (p *pool) pack(review int) {
 // packRows is how many rows of a geomean pack packs in one task.
 const packRows = 1000
 
-// sendPart gives worker w its part of the geomean: every row's samples,
-// in the same order to every worker, and the part's resamples.
+// partResamples is how many resamples a part of a geomean holds: at ten
+// thousand rows, some 50 ms of a worker's time, after the 100-150 ms it
+// takes to take the rows in with its first part.
+const partResamples = 1000
+
+// sendPart gives worker w its part of the geomean: the part's resamples,
+// and every row's samples, in the same order to every worker, unless w
+// keeps them from its part before.
 func (p *pool) sendPart(w int) {
 	m := &p.mean
 	r := m.sent[w]
-	// Copied to the worker, not transferred: the next part sends them too.
-	msg := map[string]any{"geomean": true, "review": m.review, "from": r[0], "to": r[1], "sizes": m.sizes, "samples": m.samples}
+	msg := map[string]any{"geomean": true, "review": m.review, "from": r[0], "to": r[1]}
+	if !m.holds[w] {
+		// Copied to the worker, not transferred: others need them too.
+		msg["sizes"], msg["samples"] = m.sizes, m.samples
+		m.holds[w] = true
+	}
 	p.workers[w].Call("postMessage", msg)
+}
+
+// dropRows tells the workers that keep the rows of the geomean to drop
+// them (some 20 MB each at ten thousand rows): it is joined, or another
+// review's replaces it.
+func (p *pool) dropRows() {
+	for w := range p.mean.holds {
+		if !p.dead[w] {
+			p.workers[w].Call("postMessage", map[string]any{"geomean": true, "drop": true})
+		}
+	}
+	p.mean.holds = nil
 }
 
 // partDone takes worker w's answer to its part of review's geomean.
@@ -147,6 +176,7 @@ func (p *pool) collect(w, review int, g stats.GeomeanPart) {
 		return
 	}
 	mean, err := stats.JoinGeomean(m.got)
+	p.dropRows()
 	*m = geomeanParts{}
 	if err != nil {
 		println("benchview: geomean:", err.Error()) // a bug: the page stays "computing"

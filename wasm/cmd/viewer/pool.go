@@ -102,6 +102,7 @@ func (p *pool) run(jobs []store.Job) {
 	slices.SortStableFunc(jobs, func(a, b store.Job) int { return cmp.Compare(long(a), long(b)) })
 	p.queue = jobs
 	p.gate.reset()
+	p.dropRows()
 	p.mean = geomeanParts{}
 	p.retargetPlan()
 	workers := max(1, len(p.workers)-len(p.dead))
@@ -289,9 +290,13 @@ func (p *pool) runLocal() {
 		}
 		// Then what is left of the geomean, in one task: seconds at ten
 		// thousand rows, where the page has no worker to hand it to.
+		var suite *stats.GeomeanSuite
 		for p.mean.next(local) {
 			part := p.mean.sent[local]
-			g, err := p.comparer.GeomeanFloatsPart(p.mean.rows, part[0], part[1])
+			if suite == nil {
+				suite = p.comparer.GeomeanFloatsSuite(p.mean.rows)
+			}
+			g, err := suite.Part(part[0], part[1])
 			if err != nil {
 				println("benchview: geomean:", err.Error()) // a bug: the page stays "computing"
 				break

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"strconv"
 	"syscall/js"
 
 	"github.com/benchview/benchview/core/stats"
@@ -88,9 +89,11 @@ func promise(f func() (js.Value, error)) js.Value {
 // worker is what a worker keeps from one job to the next.
 type worker struct {
 	comparer stats.Comparer
-	gate     js.Value // the page's gate (gate.go); undefined when it has none
-	job      js.Value // the job computing, for a long row's progress
-	row      int      // the row of it computing
+	suite    *stats.GeomeanSuite // the rows of the geomean whose parts it computes; nil between
+	review   int                 // the review of suite
+	gate     js.Value            // the page's gate (gate.go); undefined when it has none
+	job      js.Value            // the job computing, for a long row's progress
+	row      int                 // the row of it computing
 }
 
 // compute does a batch job of rows (see pool.send), a part of a geomean
@@ -104,22 +107,14 @@ func (w *worker) compute(m js.Value) map[string]any {
 		w.joinPlan(m)
 		return nil
 	}
+	if m.Get("geomean").Truthy() {
+		return w.geomeanPart(m)
+	}
 	pairs, err := message.PairsFrom(m.Get("sizes"), m.Get("samples"))
 	if err != nil {
 		return map[string]any{"error": err.Error()}
 	}
 	w.job = m
-	if m.Get("geomean").Truthy() {
-		rows := make([]stats.FloatRow, len(pairs))
-		for k, p := range pairs {
-			rows[k] = stats.FloatRow{Baseline: p[0], Current: p[1]}
-		}
-		g, err := w.comparer.GeomeanFloatsPart(rows, m.Get("from").Int(), m.Get("to").Int())
-		if err != nil {
-			return map[string]any{"error": err.Error()}
-		}
-		return map[string]any{"review": m.Get("review"), "geomean": message.GeomeanPart(g)}
-	}
 	index := message.Int32sFrom(m.Get("index"))
 	metric := message.MetricFrom(m.Get("metric"))
 	cs := make([]stats.Comparison, len(pairs))
@@ -134,6 +129,42 @@ func (w *worker) compute(m js.Value) map[string]any {
 		xs[k] = reviewtext.Measure(p[0], p[1], store.AdviceShift)
 	}
 	return map[string]any{"review": m.Get("review"), "index": m.Get("index"), "c": message.Results(cs, xs)}
+}
+
+// geomeanPart computes a part of a review's geomean (see pool.sendPart):
+// from the rows it carries, or, when it carries none, from those the
+// worker kept from its part before, which it keeps until the page says
+// to drop them (pool.dropRows; no answer then). Its steps wait at the
+// page's gate, as a batch does between two rows: the parts come as the
+// page orders the table and draws its last frames.
+func (w *worker) geomeanPart(m js.Value) map[string]any {
+	if m.Get("drop").Truthy() {
+		w.suite = nil
+		return nil
+	}
+	w.job = m
+	review := m.Get("review").Int()
+	w.comparer.Pause = newWorkerGate(w.gate, m.Get("worker")).wait
+	defer func() { w.comparer.Pause = nil }()
+	if !m.Get("samples").IsUndefined() {
+		pairs, err := message.PairsFrom(m.Get("sizes"), m.Get("samples"))
+		if err != nil {
+			return map[string]any{"error": err.Error()}
+		}
+		rows := make([]stats.FloatRow, len(pairs))
+		for k, p := range pairs {
+			rows[k] = stats.FloatRow{Baseline: p[0], Current: p[1]}
+		}
+		w.suite, w.review = w.comparer.GeomeanFloatsSuite(rows), review
+	}
+	if w.suite == nil || w.review != review {
+		return map[string]any{"error": "a part of review " + strconv.Itoa(review) + "'s geomean came without its rows"}
+	}
+	g, err := w.suite.Part(m.Get("from").Int(), m.Get("to").Int())
+	if err != nil {
+		return map[string]any{"error": err.Error()}
+	}
+	return map[string]any{"review": m.Get("review"), "geomean": message.GeomeanPart(g)}
 }
 
 // drawPlan draws the part of a long row's plan the page gave it (see
