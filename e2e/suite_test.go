@@ -116,8 +116,9 @@ func TestATenThousandRowSuite(t *testing.T) {
 	if w := format.Count(counts["inside the noise"]) + " inside the noise"; chips["inside the noise"] != w {
 		t.Errorf("the inside-the-noise chip says %q, want %q", chips["inside the noise"], w)
 	}
-	// The geomean, computed in parts by the page's workers (a part a
-	// worker, joined on the page), is the command line's.
+	// The geomean, computed in parts by the page's workers (parts of
+	// 1,000 resamples, each worker taking the rows in once, joined on
+	// the page), is the command line's.
 	sameGeomean(t, b, base, cur)
 	if n := len(tableRows(t, b)); n == 0 || n > 200 {
 		t.Errorf("%d rows in the document of a table of %d, want a window of them", n, spec.Rows)
