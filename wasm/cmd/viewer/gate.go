@@ -20,6 +20,12 @@ import (
 // core for that long. The other workers never wait, and the page's heavy
 // tasks add up to a few hundred milliseconds of a suite's seconds.
 //
+// The gate is for reviews of gateRows rows or more (see use): a review
+// of a hundred rows is computed in a few hundred milliseconds, as the
+// page renders it for the first time, and a worker held for that long
+// made it 25% later (BenchmarkDropToReady: 311-353 ms warm, against
+// 257-281), for tasks that were under 50 ms anyway.
+//
 // The gate is an Int32Array on a SharedArrayBuffer, which a browser gives
 // a page only when it is cross-origin isolated (the server's
 // Cross-Origin-Opener-Policy and Cross-Origin-Embedder-Policy headers).
@@ -28,10 +34,18 @@ import (
 // second, how many microseconds they held in all (see held).
 type gate struct {
 	shared  js.Value // the Int32Array; undefined when there is no gate
+	used    bool     // the review computing has gateRows rows or more (use)
 	closed  bool     // a task that opens the gate is posted
 	open    func()   // posts that task
 	atomics js.Value
 }
+
+// gateRows is the fewest rows a review has for the page to use its gate.
+const gateRows = 1000
+
+// use has the page use the gate (close) while a review of rows rows is
+// computed, if it has gateRows of them or more.
+func (g *gate) use(rows int) { g.used = rows >= gateRows }
 
 // heldWorkers is how many workers hold while the gate is closed: one,
 // which leaves the page a core and the others theirs.
@@ -56,10 +70,11 @@ func newGate() *gate {
 	return g
 }
 
-// close closes the gate until the task after this one: call it at the
-// start of a task (or animation frame) that will take the page a while.
+// close closes the gate until the task after this one, when the page
+// uses it (use): call it at the start of a task (or animation frame)
+// that will take the page a while.
 func (g *gate) close() {
-	if g.closed || g.shared.IsUndefined() {
+	if g.closed || !g.used || g.shared.IsUndefined() {
 		return
 	}
 	g.closed = true

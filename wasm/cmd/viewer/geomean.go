@@ -77,7 +77,10 @@ func (g *geomeanParts) requeue(w int) {
 }
 
 // geomean queues review's geomean over rows, behind the rows queued, in
-// parts of partResamples resamples.
+// parts of partResamples resamples; a suite of fewer than gateRows rows,
+// whose parts take a few milliseconds, in a part for each worker: parts
+// of it one after another waited for the page to hand each out while it
+// rendered the review for the first time.
 func (p *pool) geomean(review int, rows []stats.FloatRow) {
 	n := 1
 	if !p.local {
@@ -85,7 +88,10 @@ func (p *pool) geomean(review int, rows []stats.FloatRow) {
 	}
 	p.dropRows()
 	p.mean = geomeanParts{review: review, rows: rows, sent: map[int][2]int{}, holds: map[int]bool{}}
-	parts := max(n, stats.Resamples/partResamples)
+	parts := n // a small suite's parts are quick: one a worker
+	if len(rows) >= gateRows {
+		parts = max(n, stats.Resamples/partResamples)
+	}
 	for k := range parts {
 		p.mean.ranges = append(p.mean.ranges, [2]int{k * stats.Resamples / parts, (k + 1) * stats.Resamples / parts})
 	}

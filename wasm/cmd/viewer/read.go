@@ -84,7 +84,6 @@ func (p *pool) readWorker(side int) int {
 // readMessage takes a worker's word on a read: how far it is, its report,
 // or why it failed.
 func (p *pool) readMessage(m js.Value) {
-	p.gate.close() // a report read is paired with the other, or shown alone
 	rd := p.reading[m.Get("reading").Int()]
 	if rd == nil {
 		return
