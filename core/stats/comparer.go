@@ -32,8 +32,8 @@ type Comparer struct {
 	Progress func(done, total int)
 
 	// Pause, when not nil, is called between the steps of a suite taken
-	// in for its geomean's parts (GeomeanFloatsSuite) and of each part
-	// (GeomeanSuite.Part), each a few milliseconds of work: every
+	// in for its geomean's parts (GeomeanFloatsSuite, GeomeanPart) and of
+	// each part (GeomeanSuite.Part), each a few milliseconds of work: every
 	// pauseRows rows as the rows are taken in and prepared, and between
 	// two tiles of resamples. The caller may hold the computation back
 	// there (the viewer's workers wait while their page renders); it

@@ -134,8 +134,9 @@ type GeomeanPart struct {
 // covering 0..Resamples is the whole suite.
 func (c *Comparer) GeomeanPart(rows []GeomeanRow, from, to int) (GeomeanPart, error) {
 	var covered []geomeanRow
-	for _, r := range rows {
+	for k, r := range rows {
 		covered = cover(covered, r.Baseline, r.Current)
+		pauseAt(c.Pause, k)
 	}
 	return c.suite(covered).Part(from, to)
 }

@@ -20,7 +20,7 @@ import (
 // core for that long. The other workers never wait, and the page's heavy
 // tasks add up to a few hundred milliseconds of a suite's seconds.
 //
-// The gate is for reviews of gateRows rows or more (see use): a review
+// The gate is for reviews of gateRows rows or more (see begin): a review
 // of a hundred rows is computed in a few hundred milliseconds, as the
 // page renders it for the first time, and a worker held for that long
 // made it 25% later (BenchmarkDropToReady: 311-353 ms warm, against
@@ -34,7 +34,7 @@ import (
 // second, how many microseconds they held in all (see held).
 type gate struct {
 	shared  js.Value // the Int32Array; undefined when there is no gate
-	used    bool     // the review computing has gateRows rows or more (use)
+	used    bool     // the review computing has gateRows rows or more (begin)
 	closed  bool     // a task that opens the gate is posted
 	open    func()   // posts that task
 	atomics js.Value
@@ -42,10 +42,6 @@ type gate struct {
 
 // gateRows is the fewest rows a review has for the page to use its gate.
 const gateRows = 1000
-
-// use has the page use the gate (close) while a review of rows rows is
-// computed, if it has gateRows of them or more.
-func (g *gate) use(rows int) { g.used = rows >= gateRows }
 
 // heldWorkers is how many workers hold while the gate is closed: one,
 // which leaves the page a core and the others theirs.
@@ -71,7 +67,7 @@ func newGate() *gate {
 }
 
 // close closes the gate until the task after this one, when the page
-// uses it (use): call it at the start of a task (or animation frame)
+// uses it (begin): call it at the start of a task (or animation frame)
 // that will take the page a while.
 func (g *gate) close() {
 	if g.closed || !g.used || g.shared.IsUndefined() {
@@ -82,8 +78,11 @@ func (g *gate) close() {
 	g.open()
 }
 
-// reset starts the count of held time anew (see held): a review's.
-func (g *gate) reset() {
+// begin readies the gate for a review of rows rows to compute: the page
+// uses it (close) if the review has gateRows rows or more, and the count
+// of held time starts anew (see held).
+func (g *gate) begin(rows int) {
+	g.used = rows >= gateRows
 	if !g.shared.IsUndefined() {
 		g.atomics.Call("store", g.shared, 1, 0)
 	}

@@ -44,9 +44,9 @@ type geomeanParts struct {
 	holds  map[int]bool   // the workers that keep the rows, from a part before
 	got    []stats.GeomeanPart
 	// sizes and samples are rows packed for the workers, once a review:
-	// every part carries them all, and packing ten thousand rows is work
-	// on the page's thread, done in steps (pack) while the rows compute.
-	// packed says they are.
+	// each worker's first part carries them all, and packing ten
+	// thousand rows is work on the page's thread, done in steps (pack)
+	// while the rows compute. packed says they are.
 	sizes, samples js.Value
 	packed         bool
 }

@@ -101,8 +101,7 @@ func (p *pool) run(jobs []store.Job) {
 	// worker at once (plan.go), and the others should not wait for it.
 	slices.SortStableFunc(jobs, func(a, b store.Job) int { return cmp.Compare(long(a), long(b)) })
 	p.queue = jobs
-	p.gate.use(len(jobs))
-	p.gate.reset()
+	p.gate.begin(len(jobs))
 	p.dropRows()
 	p.mean = geomeanParts{}
 	p.retargetPlan()
