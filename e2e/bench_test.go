@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -257,7 +258,12 @@ func (t timings) longest(from, to float64) float64 {
 // withProbe opens a browser whose pages all run the probe first; with
 // BENCHVIEW_TRACE set, the viewer's timing log too (tracing).
 func withProbe(b *testing.B) *browser {
-	br := open(b, serve(b))
+	return withProbeAt(b, serve(b))
+}
+
+// withProbeAt is withProbe on a server already started.
+func withProbeAt(b *testing.B, origin *url.URL) *browser {
+	br := open(b, origin)
 	source := probe
 	if tracing() {
 		source += traceProbe

@@ -311,6 +311,51 @@ func BenchmarkSuite(b *testing.B) {
 	}
 }
 
+// firstDrops is how many fresh browsers BenchmarkFirstDrop drops the
+// 10,000-row pair in.
+const firstDrops = 8
+
+// BenchmarkFirstDrop drops the generated 10,000×30 pair in firstDrops
+// fresh browsers, one after another, each as soon as its page says idle:
+// a user's first visit at its hardest, when nothing is compiled to its
+// fastest yet and the browser compiles the hottest code as the rows are
+// computed. BenchmarkSuite has one such drop a pair (its -cold figures);
+// a single drop says little of how often a first visit has a long task,
+// which varies from drop to drop on a busy two-core machine.
+//
+// It reports the median drop-to-ready and its ratio to native compare
+// (timed before each drop), the median and the worst longest task, and
+// how many of the drops had a main-thread task over 50 ms. The log lists
+// each drop's longest task.
+func BenchmarkFirstDrop(b *testing.B) {
+	base, cur := writeSuite(b, b.TempDir(), suitegen.Spec{Rows: 10_000, Samples: 30, Seed: 1})
+	origin := serve(b)
+	var native, ready, longest []float64
+	for b.Loop() {
+		for range firstDrops {
+			native = append(native, timeCompare(b, base, cur))
+			br := withProbeAt(b, origin)
+			r, l, _ := dropWithin(b, br, base, cur, suiteTimeout)
+			br.Close(b)
+			ready, longest = append(ready, r), append(longest, l)
+		}
+	}
+	over := 0
+	for _, l := range longest {
+		if l > 50 {
+			over++
+		}
+	}
+	b.Logf("longest task of each drop, ms (0: none of 50 ms or more): %v", longest)
+	b.ReportMetric(median(native), "ms/compare-native")
+	b.ReportMetric(median(ready), "ms/drop-to-ready")
+	b.ReportMetric(median(ready)/median(native), "x-of-native")
+	b.ReportMetric(median(longest), "ms-longest-task")
+	b.ReportMetric(slices.Max(longest), "ms-longest-task-worst")
+	b.ReportMetric(float64(over), "drops-with-task-over-50ms")
+	b.ReportMetric(float64(len(longest)), "drops")
+}
+
 // timeCompare runs benchview compare on the pair and returns how long the
 // whole process took, in ms.
 func timeCompare(b *testing.B, base, cur string) float64 {

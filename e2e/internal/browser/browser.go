@@ -91,8 +91,10 @@ func SameOrigin(origin string) func(url string) bool {
 // what went wrong in them.
 type Browser struct {
 	// Ctx is the tab's chromedp context.
-	Ctx context.Context
-	o   Options
+	Ctx    context.Context
+	o      Options
+	stop   func() // closes the tab and Chromium
+	closed bool   // Close ran: the test's end checks nothing more
 
 	mu       sync.Mutex
 	requests []string         // every request seen
@@ -129,11 +131,11 @@ func Start(t testing.TB, o Options) *Browser {
 		chromedp.WindowSize(int(o.Width), int(o.Height)),
 	)
 	ctx, cancel := chromedp.NewContext(actx)
-	b := &Browser{Ctx: ctx, o: o}
-	t.Cleanup(func() {
+	b := &Browser{Ctx: ctx, o: o, stop: func() {
 		cancel()
 		cancelAlloc()
-	})
+	}}
+	t.Cleanup(b.stop)
 	paused := chromedp.Events(ctx, fetch.RequestPaused)
 	if err := chromedp.Listen(ctx, b.event); err != nil {
 		t.Fatalf("starting %s: %v", Chromium, err)
@@ -151,9 +153,32 @@ func Start(t testing.TB, o Options) *Browser {
 	}); err != nil {
 		t.Fatalf("viewport: %v", err)
 	}
-	t.Cleanup(func() { b.CheckRequests(t) })
-	t.Cleanup(func() { b.CheckProblems(t) })
+	t.Cleanup(func() {
+		if !b.closed {
+			b.CheckRequests(t)
+		}
+	})
+	t.Cleanup(func() {
+		if !b.closed {
+			b.CheckProblems(t)
+		}
+	})
 	return b
+}
+
+// Close checks what the end of the test would (CheckProblems,
+// CheckRequests) and stops Chromium now, for a test that starts browsers
+// one after another: the ones it is done with then take no memory or
+// time from the next.
+func (b *Browser) Close(t testing.TB) {
+	t.Helper()
+	if b.closed {
+		return
+	}
+	b.CheckProblems(t)
+	b.CheckRequests(t)
+	b.closed = true
+	b.stop()
 }
 
 // intercept lets the paused requests that are allowed go on and fails the
