@@ -98,6 +98,38 @@ func TestRequestsOffTheOriginAreBlocked(t *testing.T) {
 	}
 }
 
+// TestCloseChecksAtOnce checks that a browser closed before its test ends
+// (Close) is judged then, as the test's end would judge it, and is
+// stopped: a leak it saw fails the test at Close, once.
+func TestCloseChecksAtOnce(t *testing.T) {
+	other, _ := counter(t)
+	srv := site(t, "")
+	end := &Recorder{T: t}
+	// Registered first, run last: after the checks Start registered.
+	t.Cleanup(func() {
+		if said := end.Said(); len(said) > 0 {
+			t.Errorf("the test's end judged the closed browser again: %q", said)
+		}
+	})
+	b := Start(end, Options{Allow: SameOrigin(srv.URL), Host: "127.0.0.1", Origin: "the origin " + srv.URL})
+	b.Do(t, chromedp.Navigate(srv.URL+"/"))
+	leak := other.URL + "/leak"
+	Eval[[]string](t, b, fetchFrom(leak))
+	closing := &Recorder{T: t}
+	b.Close(closing)
+	if said := closing.Said(); !slices.ContainsFunc(said, func(e string) bool { return strings.Contains(e, leak) }) {
+		t.Errorf("Close did not fail the test for the leak; it said %q", said)
+	}
+	if b.Ctx.Err() == nil {
+		t.Errorf("the tab's context is still live after Close")
+	}
+	again := &Recorder{T: t}
+	b.Close(again)
+	if said := again.Said(); len(said) > 0 {
+		t.Errorf("a second Close said %q, want nothing", said)
+	}
+}
+
 // TestOtherHostNamesDoNotResolve checks the second wall, should the first
 // ever leak: with every request allowed, a host name but the test's own
 // (localhost, which would reach the other server) resolves to nothing.
