@@ -284,11 +284,7 @@ func BenchmarkSuite(b *testing.B) {
 					}
 				}
 			}
-			b.ReportMetric(median(native), "ms/compare-native")
-			b.ReportMetric(median(ready), "ms/drop-to-ready")
-			b.ReportMetric(median(ready)/median(native), "x-of-native")
-			b.ReportMetric(median(longest), "ms-longest-task")
-			b.ReportMetric(slices.Max(longest), "ms-longest-task-worst")
+			reportDrops(b, native, ready, longest)
 			b.ReportMetric(median(held), "ms-worker-held")
 			b.ReportMetric(median(cold)/median(native), "x-of-native-cold")
 			b.ReportMetric(median(coldLongest), "ms-longest-task-cold")
@@ -347,13 +343,21 @@ func BenchmarkFirstDrop(b *testing.B) {
 		}
 	}
 	b.Logf("longest task of each drop, ms (0: none of 50 ms or more): %v", longest)
+	reportDrops(b, native, ready, longest)
+	b.ReportMetric(float64(over), "drops-with-task-over-50ms")
+	b.ReportMetric(float64(len(longest)), "drops")
+}
+
+// reportDrops reports what BenchmarkSuite and BenchmarkFirstDrop both
+// say of their drops: the medians of native compare and of drop-to-ready,
+// their ratio, and the median and the worst longest task (ms; 0: none of
+// 50 ms or more).
+func reportDrops(b *testing.B, native, ready, longest []float64) {
 	b.ReportMetric(median(native), "ms/compare-native")
 	b.ReportMetric(median(ready), "ms/drop-to-ready")
 	b.ReportMetric(median(ready)/median(native), "x-of-native")
 	b.ReportMetric(median(longest), "ms-longest-task")
 	b.ReportMetric(slices.Max(longest), "ms-longest-task-worst")
-	b.ReportMetric(float64(over), "drops-with-task-over-50ms")
-	b.ReportMetric(float64(len(longest)), "drops")
 }
 
 // timeCompare runs benchview compare on the pair and returns how long the
