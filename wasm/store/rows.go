@@ -235,16 +235,22 @@ func (s *Store) windowRange(n int) (lo, hi int) {
 // table.
 func (s *Store) Bars() (first int, rows []Row) {
 	idx := s.shownRows()
-	lo, hi := 0, len(idx)
-	if len(idx) > wholeBars {
-		top, visible := s.InView()
-		lo, hi = top, top+visible
-	}
+	lo, hi := s.barsRange(len(idx))
 	rows = make([]Row, hi-lo)
 	for p, i := range idx[lo:hi] {
 		rows[p] = s.row(i)
 	}
 	return lo, rows
+}
+
+// barsRange is the places, in a table of n rows shown, of the rows the
+// interval chart shows (see Bars).
+func (s *Store) barsRange(n int) (lo, hi int) {
+	if n <= wholeBars {
+		return 0, n
+	}
+	top, visible := s.InView()
+	return top, top + visible
 }
 
 // InView is the rows the table's viewport shows, as the page last

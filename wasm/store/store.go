@@ -2,6 +2,7 @@ package store
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/benchview/benchview/core/report"
@@ -304,22 +305,9 @@ func (s *Store) barsHold(index []int) bool {
 	if s.shown == nil {
 		return true
 	}
-	idx := s.shown
-	lo, hi := 0, len(idx)
-	if len(idx) > wholeBars {
-		top, visible := s.InView()
-		lo, hi = top, top+visible
-	}
-	bars := make(map[int]bool, hi-lo)
-	for _, i := range idx[lo:hi] {
-		bars[i] = true
-	}
-	for _, i := range index {
-		if bars[i] {
-			return true
-		}
-	}
-	return false
+	lo, hi := s.barsRange(len(s.shown))
+	bars := s.shown[lo:hi]
+	return slices.ContainsFunc(index, func(i int) bool { return slices.Contains(bars, i) })
 }
 
 // Job is one comparison for a worker to compute.

@@ -35,7 +35,7 @@ func (p *page) sendGeomean() {
 // fewer, and every worker finishes at about the same time. A worker
 // takes the suite's rows in once, with its first part (their samples
 // travel with it), and keeps them for its next ones until the pool
-// tells it to drop them (dropRows).
+// tells it to drop them (newMean).
 type geomeanParts struct {
 	review int
 	rows   []stats.FloatRow
@@ -86,8 +86,7 @@ func (p *pool) geomean(review int, rows []stats.FloatRow) {
 	if !p.local {
 		n = max(1, len(p.workers)-len(p.dead))
 	}
-	p.dropRows()
-	p.mean = geomeanParts{review: review, rows: rows, sent: map[int][2]int{}, holds: map[int]bool{}}
+	p.newMean(geomeanParts{review: review, rows: rows, sent: map[int][2]int{}, holds: map[int]bool{}})
 	parts := n // a small suite's parts are quick: one a worker
 	if len(rows) >= gateRows {
 		parts = max(n, stats.Resamples/partResamples)
@@ -146,16 +145,17 @@ func (p *pool) sendPart(w int) {
 	p.workers[w].Call("postMessage", msg)
 }
 
-// dropRows tells the workers that keep the rows of the geomean to drop
+// newMean replaces the geomean in parts with g (none, when g is empty),
+// and tells the workers that keep the rows of the one it replaces to drop
 // them (some 20 MB each at ten thousand rows): it is joined, or another
 // review's replaces it.
-func (p *pool) dropRows() {
+func (p *pool) newMean(g geomeanParts) {
 	for w := range p.mean.holds {
 		if !p.dead[w] {
 			p.workers[w].Call("postMessage", map[string]any{"geomean": true, "drop": true})
 		}
 	}
-	p.mean.holds = nil
+	p.mean = g
 }
 
 // partDone takes worker w's answer to its part of review's geomean.
@@ -182,8 +182,7 @@ func (p *pool) collect(w, review int, g stats.GeomeanPart) {
 		return
 	}
 	mean, err := stats.JoinGeomean(m.got)
-	p.dropRows()
-	*m = geomeanParts{}
+	p.newMean(geomeanParts{})
 	if err != nil {
 		println("benchview: geomean:", err.Error()) // a bug: the page stays "computing"
 		return

@@ -102,8 +102,7 @@ func (p *pool) run(jobs []store.Job) {
 	slices.SortStableFunc(jobs, func(a, b store.Job) int { return cmp.Compare(long(a), long(b)) })
 	p.queue = jobs
 	p.gate.begin(len(jobs))
-	p.dropRows()
-	p.mean = geomeanParts{}
+	p.newMean(geomeanParts{})
 	p.retargetPlan()
 	workers := max(1, len(p.workers)-len(p.dead))
 	p.batch = max(1, min(maxBatch, (len(jobs)+depth*workers-1)/(depth*workers)))

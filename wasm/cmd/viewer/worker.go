@@ -134,7 +134,7 @@ func (w *worker) compute(m js.Value) map[string]any {
 // geomeanPart computes a part of a review's geomean (see pool.sendPart):
 // from the rows it carries, or, when it carries none, from those the
 // worker kept from its part before, which it keeps until the page says
-// to drop them (pool.dropRows; no answer then). Its steps wait at the
+// to drop them (pool.newMean; no answer then). Its steps wait at the
 // page's gate, as a batch does between two rows: the parts come as the
 // page orders the table and draws its last frames.
 func (w *worker) geomeanPart(m js.Value) map[string]any {
