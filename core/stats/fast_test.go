@@ -373,3 +373,150 @@ func partBits(p GeomeanPart) []uint64 {
 	}
 	return b
 }
+
+// TestIntervalIsTheSameBitsAsAShiftAResample: a comparison's interval and
+// p-value, computed a shift a cell (or, past maxCells, a resample), are
+// the bits of a shift a resample read off by sorting (oldInterval), at
+// sizes up to 1,000 a side and on both sides of maxCells, for whole and
+// float samples of every shape oracleSide draws, zeros included.
+func TestIntervalIsTheSameBitsAsAShiftAResample(t *testing.T) {
+	r := rng(43)
+	var c Comparer
+	weighed := 0
+	cases := reps(400)
+	for i := range cases {
+		nb, nc := oracleSize(r, i), oracleSize(r, i+1)
+		if i%4 == 0 {
+			nc = nb
+		}
+		bs := c.bootstrap(nb, nc)
+		if len(bs.cells.weight) > 0 {
+			weighed++
+			total := 0
+			for _, w := range bs.cells.weight {
+				total += int(w)
+			}
+			if total != resamples {
+				t.Fatalf("case %d (%d, %d): the cells hold %d resamples", i, nb, nc, total)
+			}
+		}
+		vb := oracleSide(r, nb, i%2 == 0, i%5 == 0)
+		vc := oracleSide(r, nc, i%2 == 0, i%7 == 0)
+		if i%9 == 0 { // the same run on both sides: shifts at zero
+			vc = oracleSide(r, nb, true, false)
+			vb, nc = vc, nb
+			bs = c.bootstrap(nb, nc)
+		}
+		for _, s := range [][]float64{vb, vc} {
+			for k, x := range s {
+				if math.IsNaN(x) || math.IsInf(x, 0) {
+					x = 0 // a compared side is finite (CompareFloats)
+				}
+				s[k] = math.Abs(x) // and not negative: +0 for -0
+			}
+			slices.Sort(s)
+		}
+		lo, hi, p := bs.interval(vb, vc)
+		wantLo, wantHi, wantP := oldInterval(bs, vb, vc)
+		if !sameFloat(lo, wantLo) || !sameFloat(hi, wantHi) || !sameFloat(p, wantP) {
+			t.Fatalf("case %d (%d, %d samples): %v %v %v, a shift a resample %v %v %v", i, nb, nc, lo, hi, p, wantLo, wantHi, wantP)
+		}
+	}
+	t.Logf("%d cases computed a shift a cell", weighed)
+	if weighed == 0 || weighed == cases {
+		t.Errorf("%d cases of %d computed a shift a cell: the cases do not test both paths", weighed, cases)
+	}
+}
+
+// TestWeightedTailsAreThePercentiles: weightedTails of a series told as
+// cells (its distinct values, each with how many times it occurs) gives
+// percentile's bits, for series whose sample of evenly spaced values
+// gives thresholds that hold the tails, and for series whose sample
+// misleads it (the values it samples are the least, or the greatest),
+// which it must pick among every cell; and for the quantiles at the ends.
+func TestWeightedTailsAreThePercentiles(t *testing.T) {
+	r := splitMix64{state: 13}
+	const n = resamples
+	var isSampled [n]bool // the resamples cells.sampled stands for
+	for i := range sampleSize {
+		isSampled[i*n/sampleSize] = true
+	}
+	sampled := func(i int) bool { return isSampled[i] }
+	shapes := []struct {
+		name string
+		f    func(i int) float64
+	}{
+		{"shifts", func(int) float64 { return float64(int64(r.next()%(1<<16))-1<<15) / 97 }},
+		{"few values", func(int) float64 { return float64(r.next() % 4) }},
+		{"zeros", func(int) float64 { return float64(r.next()%3) - 1 }},
+		{"least sampled", func(i int) float64 {
+			if sampled(i) {
+				return float64(i)
+			}
+			return float64(n + r.next()%1000)
+		}},
+		{"greatest sampled", func(i int) float64 {
+			if sampled(i) {
+				return float64(2*n + i)
+			}
+			return float64(r.next() % 1000)
+		}},
+	}
+	confidence := Confidence
+	tail := (1 - confidence) / 2
+	for _, shape := range shapes {
+		a := make([]float64, n)
+		for i := range a {
+			a[i] = shape.f(i)
+		}
+		// The cells: a's distinct values, in the order they first occur.
+		var values []float64
+		var cl cells
+		cell := map[float64]uint16{}
+		for _, x := range a {
+			k, ok := cell[x]
+			if !ok {
+				k = uint16(len(values))
+				cell[x] = k
+				values, cl.weight = append(values, x), append(cl.weight, 0)
+			}
+			cl.weight[k]++
+		}
+		for i := range cl.sampled {
+			cl.sampled[i] = cell[a[i*n/sampleSize]]
+		}
+		for _, pq := range [][2]float64{{tail, 1 - tail}, {0, 1}, {0.0001, 0.9999}, {0.06, 0.94}, {0.25, 0.75}} {
+			wantLo, wantHi := percentile(a, pq[0]), percentile(a, pq[1])
+			lo, hi := weightedTails(slices.Clone(values), &cl, pq[0], pq[1])
+			if !sameFloat(lo, wantLo) || !sameFloat(hi, wantHi) {
+				t.Errorf("%s, %v: weightedTails %v %v, percentile %v %v", shape.name, pq, lo, hi, wantLo, wantHi)
+			}
+		}
+	}
+}
+
+// TestWeightedPairIsWhatSortingPutsThere: weightedPair gives the values
+// at positions k and k+1 of the series it stands for, sorted, for every k
+// of small series with and without ties.
+func TestWeightedPairIsWhatSortingPutsThere(t *testing.T) {
+	r := splitMix64{state: 17}
+	for _, distinct := range []uint64{1, 3, 1 << 20} {
+		for cellCount := 1; cellCount <= 30; cellCount++ {
+			v, w := make([]float64, cellCount), make([]uint32, cellCount)
+			var series []float64
+			for i := range v {
+				v[i], w[i] = float64(r.next()%distinct)-float64(distinct/2), uint32(1+r.next()%4)
+				for range w[i] {
+					series = append(series, v[i])
+				}
+			}
+			slices.Sort(series)
+			for k := range series {
+				below, next := weightedPair(slices.Clone(v), slices.Clone(w), k)
+				if want := series[min(k+1, len(series)-1)]; below != series[k] || next != want {
+					t.Fatalf("%v × %v, k=%d: got %v %v, want %v %v", v, w, k, below, next, series[k], want)
+				}
+			}
+		}
+	}
+}

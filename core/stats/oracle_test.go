@@ -177,3 +177,29 @@ func (p *product) oldTimes(x float64) {
 		p.mantissa, p.exponent = m, p.exponent+e
 	}
 }
+
+// oldInterval is bootstrap.interval as it was before it computed a shift
+// a cell: a shift a resample, and the tails of the 10,000, kept as an
+// oracle.
+func oldInterval(bs *bootstrap, vb, vc []float64) (lo, hi, p float64) {
+	shifts := make([]float64, resamples)
+	below, above := 0, 0
+	bm, cm := bs.base.values(vb), bs.cur.values(vc)
+	for i := range shifts {
+		mb, mc := bm[bs.base.slot[i]], cm[bs.cur.slot[i]]
+		var shift float64
+		if mb > 0 {
+			shift = 100 * (mc - mb) / mb
+		}
+		shifts[i] = shift
+		if shift <= 0 {
+			below++
+		}
+		if shift >= 0 {
+			above++
+		}
+	}
+	confidence := Confidence
+	tail := (1 - confidence) / 2
+	return percentile(shifts, tail), percentile(shifts, 1-tail), pValue(below, above)
+}

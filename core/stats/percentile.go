@@ -1,6 +1,9 @@
 package stats
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // percentile is the reference's percentile_f64 of a: the R-7 quantile p of
 // a as if it were sorted. It reads a without changing it or sorting it.
@@ -195,4 +198,134 @@ func (h topHeap) second() float64 {
 		return h[1]
 	}
 	return max(h[1], h[2])
+}
+
+// weightedTails is tails(a, p, q) for the resamples' series a whose
+// resamples on cell k (of cl) all hold values[k]: values weighed by
+// cl.weight, the same bits as the series itself. Like tailsBySample, it
+// draws a threshold for each tail from an evenly spaced sample of the
+// resamples (cl.sampled, the same sample tailsBySample would draw), one
+// pass gathers the cells at or beyond the thresholds, and the tails'
+// values are picked among those (weightedPair); a tail whose threshold
+// has too few resamples beyond it is picked among every cell. It
+// reorders values; values holds no NaN and no -0, as tails' series.
+func weightedTails(values []float64, cl *cells, p, q float64) (lo, hi float64) {
+	const n = resamples
+	hp, kp := rank(n, p)
+	hq, kq := rank(n, q)
+	mp, mq := kp+2, n-kq // how many resamples each tail needs, as pair's heaps
+	weight := cl.weight[:len(values)]
+	if kp >= n/2 || kq < n/2 || mp > n/16 || mq > n/16 || mq < 2 {
+		// Not a short tail at each end: pick among every cell.
+		return weightedPercentile(values, weight, hp, kp), weightedPercentile(values, weight, hq, kq)
+	}
+	rp, rq := 2*mp*sampleSize/n+4, 2*mq*sampleSize/n+4
+	var sample [sampleSize]float64
+	for i, k := range cl.sampled {
+		sample[i] = values[k]
+	}
+	lowest := selectNth(sample[:], rp-1)
+	highest := selectNth(sample[:], sampleSize-rq)
+	// The cells at or beyond the thresholds, the high ones negated (exact),
+	// with how many resamples they hold.
+	// About r*n/sampleSize resamples lie at or beyond each threshold, on
+	// fewer cells: room for twice the tail and that many, as
+	// tailsBySample, is room to spare, and grows should a tie need more.
+	lows, highs := make([]float64, 0, 2*(mp+rp*n/sampleSize)), make([]float64, 0, 2*(mq+rq*n/sampleSize))
+	lowWeights, highWeights := make([]uint32, 0, cap(lows)), make([]uint32, 0, cap(highs))
+	var lowTotal, highTotal int
+	for k, x := range values {
+		if x <= lowest {
+			lows, lowWeights = append(lows, x), append(lowWeights, weight[k])
+			lowTotal += int(weight[k])
+		} else if x >= highest {
+			highs, highWeights = append(highs, -x), append(highWeights, weight[k])
+			highTotal += int(weight[k])
+		}
+	}
+	// Every value at or below lowest is among the lows, so the resample
+	// at sorted position kp, and at kp+1, are there when the lows hold
+	// at least mp resamples; the highs likewise, counted from the top.
+	if lowTotal >= mp {
+		below, next := weightedPair(lows, lowWeights, kp)
+		lo = at(below, next, hp, kp)
+	} else {
+		lo = weightedPercentile(values, weight, hp, kp)
+	}
+	if highTotal >= mq {
+		second, top := weightedPair(highs, highWeights, mq-2)
+		hi = at(-top, -second, hq, kq)
+	} else {
+		hi = weightedPercentile(values, weight, hq, kq)
+	}
+	return lo, hi
+}
+
+// weightedPercentile is percentile of the series holding values[k]
+// weight[k] times, read at h between sorted positions lower and lower+1.
+// It leaves values and weight as they were.
+func weightedPercentile(values []float64, weight []uint32, h float64, lower int) float64 {
+	below, next := weightedPair(slices.Clone(values), slices.Clone(weight), lower)
+	return at(below, next, h, lower)
+}
+
+// weightedPair returns the values sorting the series that holds v[i]
+// w[i] times would put at positions k and k+1 (both the largest when k+1
+// is past the end), reordering v and w together: a quickselect with the
+// median of three as the pivot, partitioned three ways, so that ties
+// (cells of equal shifts) settle in one pass. v holds no NaN, and the
+// weights sum to more than k.
+func weightedPair(v []float64, w []uint32, k int) (float64, float64) {
+	lo, hi := 0, len(v)
+	// beyond is the least value after v[lo:hi] (each of those is greater
+	// than every one in it), when cut says there are any.
+	beyond, cut := 0.0, false
+	for {
+		a, b, c := v[lo], v[lo+(hi-lo)/2], v[hi-1]
+		pivot := max(min(a, b), min(max(a, b), c))
+		// v[lo:lt] < pivot, v[lt:i] == pivot, v[gt:hi] > pivot.
+		lt, i, gt := lo, lo, hi
+		less, equal := 0, 0 // the weights of v[lo:lt] and v[lt:i]
+		for i < gt {
+			switch x := v[i]; {
+			case x < pivot:
+				v[lt], v[i] = x, v[lt]
+				w[lt], w[i] = w[i], w[lt]
+				less += int(w[lt])
+				lt++
+				i++
+			case x > pivot:
+				gt--
+				v[gt], v[i] = x, v[gt]
+				w[gt], w[i] = w[i], w[gt]
+			default:
+				equal += int(w[i])
+				i++
+			}
+		}
+		switch {
+		case k < less:
+			hi, beyond, cut = lt, pivot, true
+		case k < less+equal:
+			if k+1 < less+equal {
+				return pivot, pivot
+			}
+			if gt == hi {
+				if cut {
+					return pivot, beyond
+				}
+				return pivot, pivot // k is the last position: both are the largest
+			}
+			next := v[gt]
+			for _, x := range v[gt+1 : hi] {
+				if x < next { // a loop, not min: a call a value under WebAssembly
+					next = x
+				}
+			}
+			return pivot, next
+		default:
+			k -= less + equal
+			lo = gt
+		}
+	}
 }

@@ -151,5 +151,6 @@ func joinPlan(nb, nc int, parts []PlanPart) (*bootstrap, error) {
 	bs := &bootstrap{base: base, cur: cur}
 	bs.base.slots()
 	bs.cur.slots()
+	bs.cells = newCells(bs)
 	return bs, nil
 }
