@@ -1,9 +1,6 @@
 package stats
 
-import (
-	"math"
-	"slices"
-)
+import "math"
 
 // percentile is the reference's percentile_f64 of a: the R-7 quantile p of
 // a as if it were sorted. It reads a without changing it or sorting it.
@@ -203,69 +200,76 @@ func (h topHeap) second() float64 {
 // weightedTails is tails(a, p, q) for the resamples' series a whose
 // resamples on cell k (of cl) all hold values[k]: values weighed by
 // cl.weight, the same bits as the series itself. Like tailsBySample, it
-// draws a threshold for each tail from an evenly spaced sample of the
-// resamples (cl.sampled, the same sample tailsBySample would draw), one
-// pass gathers the cells at or beyond the thresholds, and the tails'
-// values are picked among those (weightedPair); a tail whose threshold
-// has too few resamples beyond it is picked among every cell. It
-// reorders values; values holds no NaN and no -0, as tails' series.
+// picks each short tail's values among those at or beyond a threshold
+// drawn from an evenly spaced sample of the resamples (shortTail); a
+// tail that is not short, or whose threshold has too few resamples
+// beyond it, is picked among every cell. values holds no NaN and no -0,
+// as tails' series.
 func weightedTails(values []float64, cl *cells, p, q float64) (lo, hi float64) {
 	const n = resamples
 	hp, kp := rank(n, p)
 	hq, kq := rank(n, q)
-	mp, mq := kp+2, n-kq // how many resamples each tail needs, as pair's heaps
 	weight := cl.weight[:len(values)]
-	if kp >= n/2 || kq < n/2 || mp > n/16 || mq > n/16 || mq < 2 {
-		// Not a short tail at each end: pick among every cell.
-		return weightedPercentile(values, weight, hp, kp), weightedPercentile(values, weight, hq, kq)
-	}
-	rp, rq := 2*mp*sampleSize/n+4, 2*mq*sampleSize/n+4
-	var sample [sampleSize]float64
-	for i, k := range cl.sampled {
-		sample[i] = values[k]
-	}
-	lowest := selectNth(sample[:], rp-1)
-	highest := selectNth(sample[:], sampleSize-rq)
-	// The cells at or beyond the thresholds, the high ones negated (exact),
-	// with how many resamples they hold.
-	// About r*n/sampleSize resamples lie at or beyond each threshold, on
-	// fewer cells: room for twice the tail and that many, as
-	// tailsBySample, is room to spare, and grows should a tie need more.
-	lows, highs := make([]float64, 0, 2*(mp+rp*n/sampleSize)), make([]float64, 0, 2*(mq+rq*n/sampleSize))
-	lowWeights, highWeights := make([]uint32, 0, cap(lows)), make([]uint32, 0, cap(highs))
-	var lowTotal, highTotal int
-	for k, x := range values {
-		if x <= lowest {
-			lows, lowWeights = append(lows, x), append(lowWeights, weight[k])
-			lowTotal += int(weight[k])
-		} else if x >= highest {
-			highs, highWeights = append(highs, -x), append(highWeights, weight[k])
-			highTotal += int(weight[k])
+	lo, hi = math.NaN(), math.NaN()
+	if kp < n/2 && kq >= n/2 && kp+2 <= n/16 && n-kq <= n/16 && n-kq >= 2 {
+		if below, next, ok := shortTail(values, cl, kp, 1); ok {
+			lo = at(below, next, hp, kp)
+		}
+		// The high tail is the low one of the values negated (exact),
+		// where positions kq and kq+1 are n-1-kq and n-2-kq.
+		if second, top, ok := shortTail(values, cl, n-2-kq, -1); ok {
+			hi = at(-top, -second, hq, kq)
 		}
 	}
-	// Every value at or below lowest is among the lows, so the resample
-	// at sorted position kp, and at kp+1, are there when the lows hold
-	// at least mp resamples; the highs likewise, counted from the top.
-	if lowTotal >= mp {
-		below, next := weightedPair(lows, lowWeights, kp)
-		lo = at(below, next, hp, kp)
-	} else {
+	if lo != lo {
 		lo = weightedPercentile(values, weight, hp, kp)
 	}
-	if highTotal >= mq {
-		second, top := weightedPair(highs, highWeights, mq-2)
-		hi = at(-top, -second, hq, kq)
-	} else {
+	if hi != hi {
 		hi = weightedPercentile(values, weight, hq, kq)
 	}
 	return lo, hi
+}
+
+// shortTail returns the values at sorted positions k and k+1 of the
+// resamples' series that cl and values stand for (see weightedTails),
+// each multiplied by sign, with ok false when it cannot tell. As
+// tailsBySample, it takes the r-th least of the sample's values (r about
+// twice the tail's share of the sample, and four more) as a threshold,
+// one pass gathers the cells at or below it, and when they hold the k+2
+// resamples the positions need, the values are picked among them
+// (weightedPair): every value at or below the threshold is there.
+func shortTail(values []float64, cl *cells, k int, sign float64) (at, next float64, ok bool) {
+	m := k + 2
+	r := 2*m*sampleSize/resamples + 4
+	var sample [sampleSize]float64
+	for i, c := range cl.sampled {
+		sample[i] = sign * values[c]
+	}
+	threshold := selectNth(sample[:], r-1)
+	// About r*resamples/sampleSize resamples lie at or below it, on fewer
+	// cells: room for twice the tail and that many, as tailsBySample, is
+	// room to spare, and grows should a tie need more.
+	tail := make([]float64, 0, 2*(m+r*resamples/sampleSize))
+	weight := make([]uint32, 0, cap(tail))
+	held := 0
+	for c, x := range values {
+		if x *= sign; x <= threshold {
+			tail, weight = append(tail, x), append(weight, cl.weight[c])
+			held += int(cl.weight[c])
+		}
+	}
+	if held < m {
+		return 0, 0, false
+	}
+	at, next = weightedPair(tail, weight, k)
+	return at, next, true
 }
 
 // weightedPercentile is percentile of the series holding values[k]
 // weight[k] times, read at h between sorted positions lower and lower+1.
 // It leaves values and weight as they were.
 func weightedPercentile(values []float64, weight []uint32, h float64, lower int) float64 {
-	below, next := weightedPair(slices.Clone(values), slices.Clone(weight), lower)
+	below, next := weightedPair(append([]float64(nil), values...), append([]uint32(nil), weight...), lower)
 	return at(below, next, h, lower)
 }
 
