@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
 
 	"github.com/benchview/benchview/chart"
 	"github.com/benchview/benchview/core/review"
@@ -203,6 +202,38 @@ func changeOf(r review.Row, dark bool, series int) (any, error) {
 	return c, nil
 }
 
+// equalJSON reports whether a and b, values json.Unmarshal gave an any
+// (nil, bool, float64, string, []any or map[string]any), are equal, as
+// reflect.DeepEqual says of those: without the some 20 KB of WebAssembly
+// reflect.DeepEqual costs the viewer, which builds this page too.
+func equalJSON(a, b any) bool {
+	switch a := a.(type) {
+	case []any:
+		b, ok := b.([]any)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if !equalJSON(a[i], b[i]) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		b, ok := b.(map[string]any)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		for k, v := range a {
+			if w, ok := b[k]; !ok || !equalJSON(v, w) {
+				return false
+			}
+		}
+		return true
+	}
+	return a == b // the rest are comparable
+}
+
 // changes is what b sets that a does not have: for two objects, the keys
 // of b whose values differ, each as its own changes; otherwise b itself.
 // differs is false when a and b are equal; ok is false when b lacks a key
@@ -211,7 +242,7 @@ func changes(a, b any) (c any, differs, ok bool) {
 	am, aObj := a.(map[string]any)
 	bm, bObj := b.(map[string]any)
 	if !aObj || !bObj {
-		return b, !reflect.DeepEqual(a, b), true
+		return b, !equalJSON(a, b), true
 	}
 	for k := range am {
 		if _, kept := bm[k]; !kept {

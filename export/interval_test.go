@@ -172,3 +172,26 @@ func readGolden(t *testing.T, name string) *report.Report {
 	}
 	return r
 }
+
+// TestEqualJSONIsDeepEqual: equalJSON says what reflect.DeepEqual says of
+// every pair of values decoded from these documents, nested ones included.
+func TestEqualJSONIsDeepEqual(t *testing.T) {
+	docs := []string{
+		`null`, `true`, `false`, `0`, `1`, `1.5`, `""`, `"1"`, `"a"`,
+		`[]`, `[1]`, `[1,2]`, `[2,1]`, `["1"]`, `[null]`, `[[1]]`, `[[1,2]]`, `[{"a":1}]`,
+		`{}`, `{"a":1}`, `{"a":"1"}`, `{"b":1}`, `{"a":1,"b":2}`, `{"a":[1,{"b":null}]}`, `{"a":[1,{"b":false}]}`,
+	}
+	values := make([]any, len(docs))
+	for i, d := range docs {
+		if err := json.Unmarshal([]byte(d), &values[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, a := range values {
+		for j, b := range values {
+			if got, want := equalJSON(a, b), reflect.DeepEqual(a, b); got != want {
+				t.Errorf("equalJSON(%s, %s) = %v, want %v", docs[i], docs[j], got, want)
+			}
+		}
+	}
+}
