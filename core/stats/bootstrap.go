@@ -20,9 +20,10 @@ import (
 // resample sorted is its drawn positions in ascending order. Its median is
 // therefore the interpolation between two fixed positions. Building a
 // bootstrap makes every draw the reference makes, but counts them instead
-// of sorting them; using one is a few lookups per resample. Rows of one
-// report mostly share their sizes, so one bootstrap serves many rows (see
-// Comparer). A bootstrap is never changed once built.
+// of sorting them; using one is a few lookups per resample, or per cell
+// of resamples whose medians fall on the same positions (see cells).
+// Rows of one report mostly share their sizes, so one bootstrap serves
+// many rows (see Comparer). A bootstrap is never changed once built.
 type bootstrap struct {
 	base, cur positions
 	cells     cells

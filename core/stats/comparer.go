@@ -10,8 +10,8 @@ const maxBootstraps = 32
 // Comparer compares many pairs of series, such as the rows of two reports,
 // building the resampling for each pair of sizes once. Rows of one report
 // mostly share their sample counts, so after the first row of a size the
-// rest cost a few lookups per resample instead of every draw. The answers
-// are Compare's, bit for bit.
+// rest cost at most a few lookups per resample instead of every draw. The
+// answers are Compare's, bit for bit.
 //
 // The zero value is ready to use, and a Comparer is safe for concurrent
 // use: rows may be compared on as many goroutines as there are cores.
