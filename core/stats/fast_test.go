@@ -487,7 +487,7 @@ func TestWeightedTailsAreThePercentiles(t *testing.T) {
 		}
 		for _, pq := range [][2]float64{{tail, 1 - tail}, {0, 1}, {0.0001, 0.9999}, {0.06, 0.94}, {0.25, 0.75}} {
 			wantLo, wantHi := percentile(a, pq[0]), percentile(a, pq[1])
-			lo, hi := weightedTails(slices.Clone(values), &cl, pq[0], pq[1])
+			lo, hi := weightedTails(slices.Clone(values), &cl, pq[0], pq[1], new(scratch))
 			if !sameFloat(lo, wantLo) || !sameFloat(hi, wantHi) {
 				t.Errorf("%s, %v: weightedTails %v %v, percentile %v %v", shape.name, pq, lo, hi, wantLo, wantHi)
 			}

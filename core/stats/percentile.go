@@ -205,19 +205,19 @@ func (h topHeap) second() float64 {
 // tail that is not short, or whose threshold has too few resamples
 // beyond it, is picked among every cell. values holds no NaN and no -0,
 // as tails' series.
-func weightedTails(values []float64, cl *cells, p, q float64) (lo, hi float64) {
+func weightedTails(values []float64, cl *cells, p, q float64, sc *scratch) (lo, hi float64) {
 	const n = resamples
 	hp, kp := rank(n, p)
 	hq, kq := rank(n, q)
 	weight := cl.weight[:len(values)]
 	lo, hi = math.NaN(), math.NaN()
 	if kp < n/2 && kq >= n/2 && kp+2 <= n/16 && n-kq <= n/16 && n-kq >= 2 {
-		if below, next, ok := shortTail(values, cl, kp, 1); ok {
+		if below, next, ok := shortTail(values, cl, kp, 1, sc); ok {
 			lo = at(below, next, hp, kp)
 		}
 		// The high tail is the low one of the values negated (exact),
 		// where positions kq and kq+1 are n-1-kq and n-2-kq.
-		if second, top, ok := shortTail(values, cl, n-2-kq, -1); ok {
+		if second, top, ok := shortTail(values, cl, n-2-kq, -1, sc); ok {
 			hi = at(-top, -second, hq, kq)
 		}
 	}
@@ -238,7 +238,7 @@ func weightedTails(values []float64, cl *cells, p, q float64) (lo, hi float64) {
 // one pass gathers the cells at or below it, and when they hold the k+2
 // resamples the positions need, the values are picked among them
 // (weightedPair): every value at or below the threshold is there.
-func shortTail(values []float64, cl *cells, k int, sign float64) (at, next float64, ok bool) {
+func shortTail(values []float64, cl *cells, k int, sign float64, sc *scratch) (at, next float64, ok bool) {
 	m := k + 2
 	r := 2*m*sampleSize/resamples + 4
 	var sample [sampleSize]float64
@@ -246,11 +246,7 @@ func shortTail(values []float64, cl *cells, k int, sign float64) (at, next float
 		sample[i] = sign * values[c]
 	}
 	threshold := selectNth(sample[:], r-1)
-	// About r*resamples/sampleSize resamples lie at or below it, on fewer
-	// cells: room for twice the tail and that many, as tailsBySample, is
-	// room to spare, and grows should a tie need more.
-	tail := make([]float64, 0, 2*(m+r*resamples/sampleSize))
-	weight := make([]uint32, 0, cap(tail))
+	tail, weight := sc.tail[:0], sc.weight[:0]
 	held := 0
 	for c, x := range values {
 		if x *= sign; x <= threshold {
@@ -258,6 +254,7 @@ func shortTail(values []float64, cl *cells, k int, sign float64) (at, next float
 			held += int(cl.weight[c])
 		}
 	}
+	sc.tail, sc.weight = tail, weight // grown, for the next
 	if held < m {
 		return 0, 0, false
 	}
