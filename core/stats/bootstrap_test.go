@@ -296,3 +296,42 @@ func TestLeastIsTheSorts(t *testing.T) {
 		}
 	}
 }
+
+// TestSortSeriesIsSlicesSort: sortSeries puts every series, short and
+// long, in slices.Sort's order: the same values at every position (NaN
+// first), -0 and +0 being the one pair either may place either way.
+func TestSortSeriesIsSlicesSort(t *testing.T) {
+	r := splitMix64{state: 19}
+	values := []float64{math.NaN(), math.Copysign(0, -1), 0, 1, 2, math.Inf(1), math.Inf(-1)}
+	for n := 0; n <= 2*shortSeries; n++ {
+		for trial := range 40 {
+			f := make([]float64, n)
+			u := make([]uint64, n)
+			for i := range f {
+				switch trial % 3 {
+				case 0: // ties and specials
+					f[i] = values[r.next()%uint64(len(values))]
+				case 1: // few values
+					f[i] = float64(r.next() % 4)
+				default:
+					f[i] = float64(r.next() % (1 << 20))
+				}
+				u[i] = r.next() % uint64(1+trial)
+			}
+			want, got := slices.Clone(f), slices.Clone(f)
+			slices.Sort(want)
+			sortSeries(got)
+			for i := range want {
+				if !(sameFloat(got[i], want[i]) || got[i] == 0 && want[i] == 0) {
+					t.Fatalf("n=%d: sortSeries %v, slices.Sort %v", n, got, want)
+				}
+			}
+			wantU, gotU := slices.Clone(u), slices.Clone(u)
+			slices.Sort(wantU)
+			sortSeries(gotU)
+			if !slices.Equal(gotU, wantU) {
+				t.Fatalf("n=%d: sortSeries %v, slices.Sort %v", n, gotU, wantU)
+			}
+		}
+	}
+}

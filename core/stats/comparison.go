@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strconv"
@@ -111,9 +112,35 @@ type Sample interface{ uint64 | float64 }
 
 func sortedCopy[T Sample](s []T) []T {
 	s = slices.Clone(s)
-	slices.Sort(s)
+	sortSeries(s)
 	return s
 }
+
+// sortSeries sorts s in ascending order, NaN first, as slices.Sort does:
+// a series of up to shortSeries samples by insertion, which under
+// WebAssembly took half the time of slices.Sort on 30 samples (0.9 µs
+// against 1.6 µs), a row's sides being sorted some ten times on the way
+// to its comparison and what is shown beside it. The order is the same
+// but for -0 against +0, which both take as equal: insertion leaves them
+// in the order they came, as slices.Sort does up to 12 values.
+func sortSeries[T Sample](s []T) {
+	if len(s) > shortSeries {
+		slices.Sort(s)
+		return
+	}
+	for i := 1; i < len(s); i++ {
+		x, j := s[i], i
+		for ; j > 0 && cmp.Less(x, s[j-1]); j-- {
+			s[j] = s[j-1]
+		}
+		s[j] = x
+	}
+}
+
+// shortSeries is the longest series sortSeries sorts by insertion: some
+// 250 moves at 32 samples in a random order, where slices.Sort's
+// partitions begin to pay.
+const shortSeries = 32
 
 // median is the median of an ascending series, NaN for an empty one.
 func median[T Sample](sorted []T) float64 {

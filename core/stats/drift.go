@@ -135,7 +135,7 @@ func trendPoints[T Sample](samples []T) []float64 {
 	var block []T
 	for k := range points {
 		block = append(block[:0], samples[k*n/maxTrendPoints:(k+1)*n/maxTrendPoints]...)
-		slices.Sort(block)
+		sortSeries(block)
 		points[k] = quantile(block, 0.5)
 	}
 	return points

@@ -2,7 +2,6 @@ package stats
 
 import (
 	"math/bits"
-	"slices"
 )
 
 // Stats is a series of samples and the order statistics read off it.
@@ -27,8 +26,7 @@ func Of(samples []uint64) (s Stats, ok bool) {
 	if len(samples) == 0 {
 		return Stats{}, false
 	}
-	sorted := slices.Clone(samples)
-	slices.Sort(sorted)
+	sorted := sortedCopy(samples)
 	return Stats{Sorted: sorted, Taken: samples, Mean: mean(sorted)}, true
 }
 
