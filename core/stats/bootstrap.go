@@ -33,7 +33,7 @@ type bootstrap struct {
 // fall on: 2,190 at 30 samples a side, 5,841 at 200, where there are
 // 10,000 resamples. A resample's shift depends on its cell alone, so a
 // row computes one shift a cell and weighs it by the resamples on it
-// (weightedTails): at 30 samples, 2.9 times fewer divisions, and the
+// (weightedTails): at 30 samples, 4.6 times fewer divisions, and the
 // tails read off fewer values. The cells are in the order of their first
 // resample.
 type cells struct {
@@ -83,7 +83,7 @@ func newCells(bs *bootstrap) cells {
 // interval to compute a shift a cell: beyond (400 samples a side and
 // more), so few resamples share a cell that weighing them cost more than
 // it saved, and interval computes a shift a resample. At 200 samples
-// (5,841 cells) a comparison took 0.82 of the time under WebAssembly, and
+// (5,841 cells) the interval took 0.84 of the time under WebAssembly, and
 // about the same natively; at 1,000 (8,604), 1.2 times as long.
 const maxCells = 7000
 

@@ -221,10 +221,10 @@ func weightedTails(values []float64, cl *cells, p, q float64, sc *scratch) (lo, 
 			hi = at(-top, -second, hq, kq)
 		}
 	}
-	if lo != lo {
+	if math.IsNaN(lo) { // not told by its short tail
 		lo = weightedPercentile(values, weight, hp, kp)
 	}
-	if hi != hi {
+	if math.IsNaN(hi) {
 		hi = weightedPercentile(values, weight, hq, kq)
 	}
 	return lo, hi
@@ -238,7 +238,7 @@ func weightedTails(values []float64, cl *cells, p, q float64, sc *scratch) (lo, 
 // one pass gathers the cells at or below it, and when they hold the k+2
 // resamples the positions need, the values are picked among them
 // (weightedPair): every value at or below the threshold is there.
-func shortTail(values []float64, cl *cells, k int, sign float64, sc *scratch) (at, next float64, ok bool) {
+func shortTail(values []float64, cl *cells, k int, sign float64, sc *scratch) (kth, next float64, ok bool) {
 	m := k + 2
 	r := 2*m*sampleSize/resamples + 4
 	var sample [sampleSize]float64
@@ -258,8 +258,8 @@ func shortTail(values []float64, cl *cells, k int, sign float64, sc *scratch) (a
 	if held < m {
 		return 0, 0, false
 	}
-	at, next = weightedPair(tail, weight, k)
-	return at, next, true
+	kth, next = weightedPair(tail, weight, k)
+	return kth, next, true
 }
 
 // weightedPercentile is percentile of the series holding values[k]
