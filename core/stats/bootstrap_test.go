@@ -235,15 +235,24 @@ func TestSortedAtIsTheFirstPositionPastK(t *testing.T) {
 // longest tails they take, over series of resampled shifts, sorted either
 // way, heavy tailed, and of few values (where they may decline: a tie at
 // a threshold can hold half the series); they answer for every series
-// without ties; and tails is percentile wherever they decline, a
-// quarter of the series being no short tail.
+// that does not mislead them; and tails is percentile wherever they
+// decline, a quarter of the series being no short tail. weightedTails,
+// given each series as its cells, gives the same bits, series whose
+// sampled values are the least or the greatest (which mislead its
+// thresholds at one end) included.
 func TestTailsAreThePercentiles(t *testing.T) {
 	r := splitMix64{state: 11}
 	const n = resamples
+	var isSampled [n]bool // the values the thresholds are drawn from
+	for i := range sampleSize {
+		isSampled[i*n/sampleSize] = true
+	}
+	// misleads: the sampled thresholds may hold too few values, by ties
+	// at one, or because the values sampled are the least or the greatest.
 	shapes := []struct {
-		name string
-		ties bool
-		f    func(i int) float64
+		name     string
+		misleads bool
+		f        func(i int) float64
 	}{
 		{"shifts", false, func(int) float64 { return float64(int64(r.next()%(1<<40))-1<<39) / 997 }},
 		{"ascending", false, func(i int) float64 { return float64(i) }},
@@ -252,6 +261,18 @@ func TestTailsAreThePercentiles(t *testing.T) {
 		{"few values", true, func(int) float64 { return float64(r.next() % 4) }},
 		{"spikes", true, func(i int) float64 { return float64(i%512) * float64(r.next()%2) }},
 		{"zeros", true, func(int) float64 { return float64(r.next()%3) - 1 }},
+		{"least sampled", true, func(i int) float64 {
+			if isSampled[i] {
+				return float64(i)
+			}
+			return float64(n + r.next()%1000)
+		}},
+		{"greatest sampled", true, func(i int) float64 {
+			if isSampled[i] {
+				return float64(2*n + i)
+			}
+			return float64(r.next() % 1000)
+		}},
 	}
 	confidence := Confidence
 	tail := (1 - confidence) / 2
@@ -260,14 +281,35 @@ func TestTailsAreThePercentiles(t *testing.T) {
 		for i := range a {
 			a[i] = shape.f(i)
 		}
+		// a as cells (weightedTails): its distinct values, in the order
+		// they first occur, each with how many times it does.
+		var values []float64
+		var cl cells
+		cell := map[float64]uint16{}
+		for _, x := range a {
+			k, ok := cell[x]
+			if !ok {
+				k = uint16(len(values))
+				cell[x] = k
+				values, cl.weight = append(values, x), append(cl.weight, 0)
+			}
+			cl.weight[k]++
+		}
+		for i := range cl.sampled {
+			cl.sampled[i] = cell[a[i*n/sampleSize]]
+		}
 		for _, pq := range [][2]float64{{tail, 1 - tail}, {0, 1}, {0.0001, 0.9999}, {0.06, 0.94}, {0.25, 0.75}} {
 			wantLo, wantHi := percentile(a, pq[0]), percentile(a, pq[1])
 			lo, hi := tails(a, pq[0], pq[1])
-			if math.Float64bits(lo) != math.Float64bits(wantLo) || math.Float64bits(hi) != math.Float64bits(wantHi) {
+			if !sameFloat(lo, wantLo) || !sameFloat(hi, wantHi) {
 				t.Errorf("%s, %v: tails %v %v, percentile %v %v", shape.name, pq, lo, hi, wantLo, wantHi)
 			}
+			lo, hi = weightedTails(slices.Clone(values), &cl, pq[0], pq[1], new(scratch))
+			if !sameFloat(lo, wantLo) || !sameFloat(hi, wantHi) {
+				t.Errorf("%s, %v: weightedTails %v %v, percentile %v %v", shape.name, pq, lo, hi, wantLo, wantHi)
+			}
 			_, _, ok := tailsBySample(a, pq[0], pq[1])
-			if short := pq[0] < 0.0625 && pq[1] > 1-0.0625; ok && !short || !ok && short && !shape.ties {
+			if short := pq[0] < 0.0625 && pq[1] > 1-0.0625; ok && !short || !ok && short && !shape.misleads {
 				t.Errorf("%s, %v: the sampled thresholds answered %v", shape.name, pq, ok)
 			}
 		}
