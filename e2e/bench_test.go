@@ -34,8 +34,7 @@ if (window.Worker) window.Worker = class extends Worker {
 		this.addEventListener("message", e => {
 			const d = e.data, at = performance.now();
 			if (!d || typeof d !== "object") return;
-			if (d.index === undefined && d.error === undefined && d.page === undefined && d.geomean === undefined) __bench.workers.push(at);
-			else if (d.geomean !== undefined) __bench.events.push(["geomean", at]);
+			if (d.index === undefined && d.error === undefined && d.page === undefined) __bench.workers.push(at);
 			else if (d.c !== undefined) {
 				if (!__bench.firstResult) __bench.firstResult = at;
 				__bench.lastResult = at;
@@ -74,8 +73,8 @@ type timings struct {
 	Changed, Ready, Idle float64
 	Workers              []float64 // when each worker said it was ready
 	// FirstResult and LastResult are when the first and the last batch
-	// of results reached the page; Events, each state the page said
-	// after both files were set and when the geomean reached it.
+	// of results reached the page (the geomean comes with the last);
+	// Events, each state the page said after both files were set.
 	FirstResult, LastResult float64
 	Events                  [][2]any
 	Tasks                   [][2]float64
@@ -203,7 +202,7 @@ type frame struct {
 }
 
 // timeline says, in ms from the files set, when the page said each state,
-// when the first and the last results and the geomean reached it, and
+// when the first and the last results reached it, and
 // what the longest frame in between was made of: where a drop's time went.
 func (t timings) timeline() string {
 	var b strings.Builder

@@ -1,6 +1,7 @@
 // A Web Worker of the viewer: it runs the same module as the page, in its
 // worker role, and per message reads a report, computes a batch of rows'
-// comparisons or a part of the geomean, or builds a downloaded page.
+// comparisons (and what they add to the geomean), or builds a downloaded
+// page.
 //
 // The first message carries the compiled WebAssembly.Module (main.js
 // compiled it once) and this worker's number; jobs that arrive before the
@@ -67,19 +68,18 @@ function compute(job) {
     self.postMessage(result, result.report ? [result.report.buffer] : []);
     return;
   }
-  if (!job.geomean && !job.drawPlan && !job.joinPlan) {
+  if (!job.drawPlan && !job.joinPlan) {
     // A batch of rows: say it is begun (its rows show for how long); the
     // module posts a long row's progress with this worker's number.
     self.postMessage({ worker: id, review: job.review, index: job.index, started: true });
   }
-  // Compute the batch, a part of the suite's geomean (which a worker takes
-  // once it has no row left) or of a long row's plan, or join a plan's
-  // parts, which has no answer. An answer's one buffer is handed over, not
-  // copied.
+  // Compute the batch (its results, and what its rows add to the suite's
+  // geomean) or a part of a long row's plan, or join a plan's parts,
+  // which has no answer. An answer's buffers are handed over, not copied.
   job.worker = id;
   const result = self.benchviewCompute(job);
   if (!result) return;
   result.worker = id;
-  const data = result.c || result.geomean || result.plan;
-  self.postMessage(result, data ? [data.buffer] : []);
+  const buffers = [result.c, result.geomean, result.plan].filter((a) => a).map((a) => a.buffer);
+  self.postMessage(result, buffers);
 }

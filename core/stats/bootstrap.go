@@ -39,6 +39,7 @@ type bootstrap struct {
 type cells struct {
 	base, cur []uint16 // cell k is base slot base[k] with current slot cur[k]
 	weight    []uint32 // how many resamples fall on cell k; resamples in all
+	of        []uint16 // of[i] is resample i's cell, for the geomean (geomeanRow.addTo)
 	// sampled[i] is the cell of resample i*resamples/sampleSize: the
 	// evenly spaced sample of the resamples that weightedTails draws its
 	// thresholds from, as tailsBySample does from a series.
@@ -58,6 +59,7 @@ func newCells(bs *bootstrap) cells {
 	// map made a comparison's first row 10-15% slower.
 	seen := make([]uint16, len(bs.base.slotLower)*width)
 	key := func(i int) int { return int(bs.base.slot[i])*width + int(bs.cur.slot[i]) }
+	c.of = make([]uint16, resamples)
 	for i := range resamples {
 		k := seen[key(i)]
 		if k == 0 {
@@ -70,9 +72,10 @@ func newCells(bs *bootstrap) cells {
 			seen[key(i)] = k
 		}
 		c.weight[k-1]++
+		c.of[i] = k - 1
 	}
 	for i := range c.sampled {
-		c.sampled[i] = seen[key(i*resamples/sampleSize)] - 1
+		c.sampled[i] = c.of[i*resamples/sampleSize]
 	}
 	return c
 }
@@ -215,6 +218,7 @@ type scratch struct {
 	shifts []float64 // a shift a cell, or a resample
 	tail   []float64 // the values of a tail's cells (shortTail)
 	weight []uint32  // and their weights
+	logs   []int64   // a row's logarithm of its ratio a cell (geomeanRow.addTo)
 }
 
 var scratches = sync.Pool{New: func() any { return new(scratch) }}

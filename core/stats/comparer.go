@@ -31,16 +31,6 @@ type Comparer struct {
 	// starts its own count. Set it before the first comparison.
 	Progress func(done, total int)
 
-	// Pause, when not nil, is called between the steps of a suite taken
-	// in for its geomean's parts (GeomeanFloatsSuite, GeomeanPart) and of
-	// each part (GeomeanSuite.Part), each a few milliseconds of work: every
-	// pauseRows rows as the rows are taken in and prepared, and between
-	// two tiles of resamples. The caller may hold the computation back
-	// there (the viewer's workers wait while their page renders); it
-	// changes no result. It is called from the goroutine doing that
-	// work; Geomean, spread over the cores, never calls it.
-	Pause func()
-
 	mu         sync.Mutex
 	sizes      map[[2]int]*lazyBootstrap
 	progressMu sync.Mutex // one Progress call at a time

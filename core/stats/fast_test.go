@@ -171,29 +171,61 @@ func oracleSuite(r *rand.Rand, rows int, whole, wide bool) []FloatRow {
 	return suite
 }
 
-// oldGeomeanOf is the geomean of rows as the code before the shortcuts
-// and the tiles computed it.
+// oldGeomeanOf is the geomean of rows as it was computed before its
+// logarithms were summed as integers: a product of ratios a resample, in
+// the order of the rows.
 func oldGeomeanOf(c *Comparer, rows []FloatRow) Geomean {
 	var covered []geomeanRow
-	for _, r := range rows {
-		covered = cover(covered, r.Baseline, r.Current)
+	for k, r := range rows {
+		covered = cover(covered, k, r.Baseline, r.Current)
 	}
 	return c.oldGeomean(covered)
+}
+
+// naiveGeomeanOf is GeomeanFloats as its documentation says it, kept as
+// an oracle: for each row, each resample's medians interpolated at the
+// resample's own positions, and their logarithms summed in logUnits.
+func naiveGeomeanOf(c *Comparer, rows []FloatRow) Geomean {
+	s := GeomeanSum{Logs: make([]int64, resamples)}
+	median := func(p positions, sorted []float64, j int) float64 {
+		return interpolate(sorted[p.slotLower[p.slot[j]]], sorted[p.slotUpper[p.slot[j]]], p.frac)
+	}
+	for k, r := range rows {
+		if len(r.Baseline) < MinSamples || len(r.Current) < MinSamples {
+			continue
+		}
+		base, cur := sortedCopy(r.Baseline), sortedCopy(r.Current)
+		if !(base[0] > 0 && cur[0] > 0) || math.IsInf(base[len(base)-1], 0) || math.IsInf(cur[len(cur)-1], 0) {
+			continue
+		}
+		bs := c.bootstrap(len(base), len(cur))
+		for b := range resamples {
+			j := (b + k*rowStride) % resamples
+			s.Logs[b] += logOf(median(bs.cur, cur, j)) - logOf(median(bs.base, base, j))
+		}
+		s.Point += logOf(floatMedian(cur)) - logOf(floatMedian(base))
+		s.Rows++
+	}
+	return s.Geomean()
 }
 
 func sameGeomeanBits(a, b Geomean) bool {
 	return sameFloat(a.Delta, b.Delta) && sameFloat(a.Lo, b.Lo) && sameFloat(a.Hi, b.Hi) && a.Verdict == b.Verdict && a.Rows == b.Rows
 }
 
-func TestGeomeanIsTheSameBitsAsTheOldCode(t *testing.T) {
+// The geomean is its definition (naiveGeomeanOf) bit for bit, whole or
+// float, odd or even sizes, ratios beyond 2^±64 and subnormal samples
+// included; and it is the product of the ratios it was before, to the
+// rounding of the logarithms (2.3e-10 on the mean logarithm, taken as
+// 3e-10 for the product's own rounding).
+func TestGeomeanIsItsDefinition(t *testing.T) {
 	r := rng(43)
 	var c Comparer
-	paths := map[[3]bool]int{} // rows by path: narrow, and each side's size odd
 	for i := range reps(60) {
 		rows := 1 + r.IntN(150)
 		whole, wide := i%3 == 0, i%3 == 2
 		suite := oracleSuite(r, rows, whole, wide)
-		want := oldGeomeanOf(&c, suite)
+		want := naiveGeomeanOf(&c, suite)
 		var got Geomean
 		if whole {
 			u := make([]GeomeanRow, len(suite))
@@ -205,21 +237,30 @@ func TestGeomeanIsTheSameBitsAsTheOldCode(t *testing.T) {
 			got = c.GeomeanFloats(suite)
 		}
 		if !sameGeomeanBits(got, want) {
-			t.Fatalf("suite %d (%d rows, whole %v, wide %v): %+v, the old code %+v", i, rows, whole, wide, got, want)
+			t.Fatalf("suite %d (%d rows, whole %v, wide %v): %+v, by its definition %+v", i, rows, whole, wide, got, want)
 		}
-		for _, row := range suite {
-			if covered := cover(nil, row.Baseline, row.Current); covered != nil {
-				c.prepare(covered, nil)
-				row := covered[0]
-				paths[[3]bool{row.narrow, len(row.base)%2 == 1, len(row.cur)%2 == 1}]++
+		// The old code covered rows with an infinite sample: leave them
+		// out, with an empty row in their place to keep the others' k.
+		finite := slices.Clone(suite)
+		for k, row := range finite {
+			if math.IsInf(slices.Max(row.Baseline), 1) || math.IsInf(slices.Max(row.Current), 1) {
+				finite[k] = FloatRow{}
 			}
 		}
-	}
-	// Each path: narrow or not, each side's median one sample (odd) or
-	// two interpolated.
-	for _, path := range [][3]bool{{true, true, true}, {true, false, true}, {true, true, false}, {false, true, true}, {false, false, false}} {
-		if paths[path] == 0 {
-			t.Errorf("no row took the path narrow, odd baseline, odd current = %v (rows by path: %v)", path, paths)
+		// Nor are ratios beyond a float (a subnormal baseline's), which
+		// made the old product infinite.
+		old := oldGeomeanOf(&c, finite)
+		if math.IsInf(old.Delta, 0) || math.IsNaN(old.Lo) {
+			continue
+		}
+		logOfShift := func(pct float64) float64 { return math.Log1p(pct / 100) }
+		for _, f := range [][2]float64{{got.Delta, old.Delta}, {got.Lo, old.Lo}, {got.Hi, old.Hi}} {
+			if d := math.Abs(logOfShift(f[0]) - logOfShift(f[1])); !(d <= 3e-10) && !(math.IsNaN(f[0]) && math.IsNaN(f[1])) {
+				t.Fatalf("suite %d: %+v, the product of ratios %+v: logarithms %g apart", i, got, old, d)
+			}
+		}
+		if got.Rows != old.Rows || got.Verdict != old.Verdict {
+			t.Fatalf("suite %d: %+v, the product of ratios %+v", i, got, old)
 		}
 	}
 }
@@ -232,146 +273,55 @@ func toUints(f []float64) []uint64 {
 	return u
 }
 
-func TestJoinedPartsAreTheGeomeanBitForBit(t *testing.T) {
+// A suite's rows added one at a time, in any order, to any number of
+// sums on their own Comparers, joined in any order, are the geomean bit
+// for bit: what lets a page add each row as its worker compares it.
+func TestGeomeanSumsInAnyOrderAreTheGeomean(t *testing.T) {
 	r := rng(44)
-	var c Comparer
-	for i := range reps(24) {
-		whole := i%2 == 0
-		suite := oracleSuite(r, 1+r.IntN(120), whole, i%3 == 2)
-		if i == 0 {
-			suite = nil // no row covered
-		}
-		u := make([]GeomeanRow, len(suite))
-		for k, row := range suite {
-			u[k] = GeomeanRow{toUints(row.Baseline), toUints(row.Current)}
-		}
-		var want Geomean
-		if whole {
-			want = c.Geomean(u)
-		} else {
-			want = c.GeomeanFloats(suite)
-		}
-		// Cut 0..Resamples at random places (some parts empty), joined
-		// in a random order; in some suites, the first part is
-		// computed on a Comparer of its own.
-		cuts := []int{0, Resamples}
-		for range r.IntN(6) {
-			cuts = append(cuts, r.IntN(Resamples+1))
-		}
-		slices.Sort(cuts)
-		var parts []GeomeanPart
-		for k := 1; k < len(cuts); k++ {
-			own := &c
-			if k == 1 && i%4 == 1 {
-				own = &Comparer{}
+	for i := range reps(30) {
+		suite := oracleSuite(r, 1+r.IntN(120), i%3 == 0, i%3 == 2)
+		var c Comparer
+		want := c.GeomeanFloats(suite)
+		workers := 1 + r.IntN(4)
+		comparers := make([]Comparer, workers)
+		sums := make([]GeomeanSum, workers)
+		covered := 0
+		for _, k := range r.Perm(len(suite)) {
+			w := r.IntN(workers)
+			if comparers[w].AddFloats(&sums[w], k, suite[k]) {
+				covered++
 			}
-			var part GeomeanPart
-			var err error
-			if whole {
-				part, err = own.GeomeanPart(u, cuts[k-1], cuts[k])
-			} else {
-				part, err = own.GeomeanFloatsPart(suite, cuts[k-1], cuts[k])
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			parts = append(parts, part)
 		}
-		r.Shuffle(len(parts), func(a, b int) { parts[a], parts[b] = parts[b], parts[a] })
-		got, err := JoinGeomean(parts)
-		if err != nil || !sameGeomeanBits(got, want) {
-			t.Fatalf("suite %d, cut at %v: joined %+v (%v), Geomean %+v", i, cuts, got, err, want)
+		var all GeomeanSum
+		for _, w := range r.Perm(workers) {
+			all.Add(sums[w])
 		}
+		if got := all.Geomean(); !sameGeomeanBits(got, want) || covered != want.Rows {
+			t.Fatalf("suite %d over %d sums: %+v (%d rows said covered), the geomean %+v", i, workers, got, covered, want)
+		}
+	}
+	// A sum of no row is no geomean, as GeomeanOf(nil).
+	var none GeomeanSum
+	if g := none.Geomean(); !sameGeomeanBits(g, GeomeanOf(nil)) {
+		t.Errorf("no row: %+v, want %+v", g, GeomeanOf(nil))
 	}
 }
 
-func TestJoinGeomeanRefusesPartsThatDoNotTile(t *testing.T) {
+// Rows from MaxGeomeanRows on are not covered, so the sums stay within
+// an int64.
+func TestGeomeanCoversMaxGeomeanRows(t *testing.T) {
 	var c Comparer
-	rows := []GeomeanRow{{series(100, 6, 10, 1), series(101, 6, 10, 2)}, {series(100, 6, 11, 3), series(102, 6, 11, 4)}}
-	part := func(rows []GeomeanRow, from, to int) GeomeanPart {
-		p, err := c.GeomeanPart(rows, from, to)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p
+	var s GeomeanSum
+	row := FloatRow{[]float64{1, 2, 3, 4, 5, 6}, []float64{1e300, 2e300, 3e300, 4e300, 5e300, 6e300}}
+	if !c.AddFloats(&s, MaxGeomeanRows-1, row) || c.AddFloats(&s, MaxGeomeanRows, row) || s.Rows != 1 {
+		t.Errorf("rows %d and %d: %d covered, want the first", MaxGeomeanRows-1, MaxGeomeanRows, s.Rows)
 	}
-	a, b := part(rows, 0, 4000), part(rows, 4000, Resamples)
-	if _, err := JoinGeomean([]GeomeanPart{b, a}); err != nil {
-		t.Fatalf("two parts that tile: %v", err)
+	// The widest ratio there is, on every row a suite can have, is
+	// within an int64.
+	widest := logOf(math.MaxFloat64) - logOf(0x1p-1074)
+	if widest > math.MaxInt64/MaxGeomeanRows {
+		t.Errorf("a ratio's logarithm up to %d logUnits, %d rows of it overflow", widest, MaxGeomeanRows)
 	}
-	short := b
-	short.Mantissa = short.Mantissa[1:]
-	for name, parts := range map[string][]GeomeanPart{
-		"none":             nil,
-		"a gap":            {a, part(rows, 4001, Resamples)},
-		"an overlap":       {a, part(rows, 3999, Resamples)},
-		"short of the end": {a, part(rows, 4000, Resamples-1)},
-		"another suite":    {a, part(rows[:1], 4000, Resamples)},
-		"a lost mantissa":  {a, short},
-	} {
-		if g, err := JoinGeomean(parts); err == nil {
-			t.Errorf("%s: joined into %+v, want an error", name, g)
-		}
-	}
-	for _, r := range [][2]int{{-1, 10}, {10, 9}, {0, Resamples + 1}} {
-		if _, err := c.GeomeanPart(rows, r[0], r[1]); err == nil {
-			t.Errorf("part %d..%d: no error", r[0], r[1])
-		}
-	}
-}
-
-// A suite taken in once gives, part by part, the parts GeomeanFloatsPart
-// gives, bit for bit, and they join to the geomean; with a Pause, which
-// is called after every pauseRows rows taken in and prepared and between
-// two tiles of a part's resamples, and changes nothing.
-func TestASuitesPartsAreTheParts(t *testing.T) {
-	r := rng(45)
-	rows := oracleSuite(r, 2*pauseRows+10, false, false)
-	var c Comparer
-	want := c.GeomeanFloats(rows)
-	calls := 0
-	paused := Comparer{Pause: func() { calls++ }}
-	suite := paused.GeomeanFloatsSuite(rows)
-	covered := len(suite.covered)
-	if taken := 2 + covered/pauseRows; calls != taken || covered < pauseRows {
-		t.Fatalf("Pause was called %d times taking in %d rows (%d covered), want %d", calls, len(rows), covered, taken)
-	}
-	cuts := []int{0, 100, 100 + 3*tile + 1, 5000, Resamples}
-	var parts []GeomeanPart
-	for k := 1; k < len(cuts); k++ {
-		calls = 0
-		got, err := suite.Part(cuts[k-1], cuts[k])
-		if err != nil {
-			t.Fatal(err)
-		}
-		tiles := (cuts[k] - cuts[k-1] + tile - 1) / tile
-		if calls != tiles-1 {
-			t.Errorf("part %d..%d: Pause called %d times, want %d (between its %d tiles)", cuts[k-1], cuts[k], calls, tiles-1, tiles)
-		}
-		alone, err := c.GeomeanFloatsPart(rows, cuts[k-1], cuts[k])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(partBits(got), partBits(alone)) {
-			t.Errorf("part %d..%d of the suite differs from GeomeanFloatsPart's", cuts[k-1], cuts[k])
-		}
-		parts = append(parts, got)
-	}
-	if got, err := JoinGeomean(parts); err != nil || !sameGeomeanBits(got, want) {
-		t.Errorf("the suite's parts join to %+v (%v), GeomeanFloats is %+v", got, err, want)
-	}
-	if _, err := suite.Part(10, 5); err == nil {
-		t.Errorf("a part from 10 to 5 was given")
-	}
-}
-
-// partBits is every figure of p, float64s as their bits.
-func partBits(p GeomeanPart) []uint64 {
-	b := []uint64{uint64(p.From), uint64(p.To), uint64(p.Rows), math.Float64bits(p.PointMantissa), uint64(p.PointExponent)}
-	for i, m := range p.Mantissa {
-		b = append(b, math.Float64bits(m), uint64(p.Exponent[i]))
-	}
-	return b
 }
 
 // TestIntervalIsTheSameBitsAsAShiftAResample: a comparison's interval and

@@ -165,6 +165,19 @@ func (r geomeanRow) oldResample(products []product, from, to int) {
 	}
 }
 
+// product is a running product of positive ratios as mantissa *
+// 2^exponent, as the geomean kept it before it summed logarithms.
+type product struct {
+	mantissa float64
+	exponent int
+}
+
+// log is the natural logarithm of the product.
+func (p product) log() float64 {
+	m, e := math.Frexp(p.mantissa)
+	return math.Log1p(m-1) + float64(p.exponent+e)*math.Ln2
+}
+
 // oldTimes is product.times as it was, kept as an oracle.
 func (p *product) oldTimes(x float64) {
 	if x > 0x1p64 || x < 0x1p-64 {

@@ -154,3 +154,7 @@ func joinPlan(nb, nc int, parts []PlanPart) (*bootstrap, error) {
 	bs.cells = newCells(bs)
 	return bs, nil
 }
+
+// span is "from..to", for messages: the package imports no fmt (see
+// core_test.go), which would bring in os.
+func span(from, to int) string { return strconv.Itoa(from) + ".." + strconv.Itoa(to) }

@@ -20,36 +20,15 @@ import (
 // sizes in an Int32Array, two a row. Both buffers can be transferred, so
 // a batch costs the page two copies however many rows it holds.
 func Pairs(pairs [][2][]float64) (sizes, samples js.Value) {
-	return PairsInSteps(pairs, max(1, len(pairs)), func() {})
-}
-
-// PairsInSteps is Pairs for a batch so large that packing it at once
-// would hold the page for tens of milliseconds (the ten thousand rows of
-// a geomean): it packs rowsAStep rows at a time into the one buffer, and
-// calls between after each step but the last (to yield to the page).
-func PairsInSteps(pairs [][2][]float64, rowsAStep int, between func()) (sizes, samples js.Value) {
-	n := 0
 	sz := make([]int, 0, 2*len(pairs))
+	var b []byte
 	for _, p := range pairs {
-		n += len(p[0]) + len(p[1])
 		sz = append(sz, len(p[0]), len(p[1]))
+		b = append(b, bytesOfSamples(p[0])...)
+		b = append(b, bytesOfSamples(p[1])...)
 	}
-	samples = js.Global().Get("Uint8Array").New(8 * n)
-	steps := max(1, (len(pairs)+rowsAStep-1)/rowsAStep)
-	b := make([]byte, 0, 8*n/steps) // a step's bytes, about
-	at := 0
-	for from := 0; from < len(pairs); from += rowsAStep {
-		if from > 0 {
-			between()
-		}
-		b = b[:0]
-		for _, p := range pairs[from:min(from+rowsAStep, len(pairs))] {
-			b = append(b, bytesOfSamples(p[0])...)
-			b = append(b, bytesOfSamples(p[1])...)
-		}
-		js.CopyBytesToJS(samples.Call("subarray", at, at+len(b)), b)
-		at += len(b)
-	}
+	samples = js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(samples, b)
 	return Int32s(sz), samples
 }
 
@@ -157,46 +136,33 @@ func ResultsFrom(a js.Value) ([]stats.Comparison, []reviewtext.Extras) {
 	return cs, xs
 }
 
-// GeomeanPart packs a worker's share of a suite's geomean as a
-// Float64Array: From, To, Rows, the point's mantissa and exponent, then
-// each resample's mantissa and exponent, To-From of each. Every number is
-// a float64 a Float64Array holds bit for bit (an exponent is a small
-// integer), so JoinGeomean gives what one worker would have.
-func GeomeanPart(g stats.GeomeanPart) js.Value {
-	n := len(g.Mantissa)
-	v := make([]float64, 0, geomeanHead+2*n)
-	v = append(v, float64(g.From), float64(g.To), float64(g.Rows), g.PointMantissa, float64(g.PointExponent))
-	v = append(v, g.Mantissa...)
-	for _, e := range g.Exponent {
-		v = append(v, float64(e))
+// GeomeanSum packs what a batch's rows add to a suite's geomean as a
+// BigInt64Array's bytes: Rows, Point, then the resamples' sums, each
+// number an int64, little-endian (GeomeanSumFrom adds them up).
+func GeomeanSum(g stats.GeomeanSum) js.Value {
+	b := make([]byte, 8*(sumHead+len(g.Logs)))
+	binary.LittleEndian.PutUint64(b, uint64(g.Rows))
+	binary.LittleEndian.PutUint64(b[8:], uint64(g.Point))
+	for j, l := range g.Logs {
+		binary.LittleEndian.PutUint64(b[8*(sumHead+j):], uint64(l))
 	}
-	b := make([]byte, 8*len(v))
-	for j, f := range v {
-		binary.LittleEndian.PutUint64(b[8*j:], math.Float64bits(f))
-	}
-	return typed("Float64Array", b)
+	return typed("BigInt64Array", b)
 }
 
-// geomeanHead is how many numbers precede a GeomeanPart's resamples.
-const geomeanHead = 5
+// sumHead is how many numbers precede a GeomeanSum's resamples.
+const sumHead = 2
 
-// GeomeanPartFrom unpacks what GeomeanPart packed.
-func GeomeanPartFrom(a js.Value) (stats.GeomeanPart, error) {
+// GeomeanSumFrom unpacks what GeomeanSum packed.
+func GeomeanSumFrom(a js.Value) (stats.GeomeanSum, error) {
 	b := bytesOf(a)
-	f := func(j int) float64 { return math.Float64frombits(binary.LittleEndian.Uint64(b[8*j:])) }
-	if len(b)%8 != 0 || len(b)/8 < geomeanHead {
-		return stats.GeomeanPart{}, errors.New("a geomean part is cut short")
+	if len(b) != 8*sumHead && len(b) != 8*(sumHead+stats.Resamples) {
+		return stats.GeomeanSum{}, errors.New("a geomean sum of " + strconv.Itoa(len(b)) + " bytes, not " + strconv.Itoa(8*(sumHead+stats.Resamples)))
 	}
-	g := stats.GeomeanPart{From: int(f(0)), To: int(f(1)), Rows: int(f(2)), PointMantissa: f(3), PointExponent: int(f(4))}
-	n := (len(b)/8 - geomeanHead) / 2
-	if len(b)/8 != geomeanHead+2*n {
-		return stats.GeomeanPart{}, errors.New("a geomean part's resamples do not pair")
-	}
-	if n > 0 {
-		g.Mantissa, g.Exponent = make([]float64, n), make([]int, n)
-		for i := range n {
-			g.Mantissa[i] = f(geomeanHead + i)
-			g.Exponent[i] = int(f(geomeanHead + n + i))
+	g := stats.GeomeanSum{Rows: int(binary.LittleEndian.Uint64(b)), Point: int64(binary.LittleEndian.Uint64(b[8:]))}
+	if len(b) > 8*sumHead {
+		g.Logs = make([]int64, stats.Resamples)
+		for j := range g.Logs {
+			g.Logs[j] = int64(binary.LittleEndian.Uint64(b[8*(sumHead+j):]))
 		}
 	}
 	return g, nil

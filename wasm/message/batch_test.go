@@ -37,18 +37,6 @@ func TestPairsTravelExactly(t *testing.T) {
 		t.Error("sizes of six samples were read with one")
 	}
 
-	// In steps of any size, the same bytes, with a call between steps.
-	for step := 1; step <= len(pairs)+1; step++ {
-		calls := 0
-		sz, samples := PairsInSteps(pairs, step, func() { calls++ })
-		wantSizes, wantSamples := Pairs(pairs)
-		if !slices.Equal(Int32sFrom(sz), Int32sFrom(wantSizes)) || !slices.Equal(bytesOf(samples), bytesOf(wantSamples)) {
-			t.Errorf("in steps of %d rows: not what Pairs packs", step)
-		}
-		if want := (len(pairs) - 1) / step; calls != want {
-			t.Errorf("in steps of %d rows: %d calls between steps, want %d", step, calls, want)
-		}
-	}
 }
 
 func TestResultsTravelWhole(t *testing.T) {
@@ -79,43 +67,44 @@ func TestResultsTravelWhole(t *testing.T) {
 	}
 }
 
-// A worker's share of a geomean comes back bit for bit: the parts of two
-// workers join into the geomean of one.
-func TestGeomeanPartsTravelExactly(t *testing.T) {
-	var rows []stats.GeomeanRow
+// What two workers' batches add to a geomean comes back bit for bit:
+// their sums add up to the geomean of one.
+func TestGeomeanSumsTravelExactly(t *testing.T) {
+	var rows []stats.FloatRow
 	for r := range 40 {
-		base, cur := make([]uint64, 7+r%5), make([]uint64, 9+r%3)
+		base, cur := make([]float64, 7+r%5), make([]float64, 9+r%3)
 		for i := range base {
-			base[i] = uint64(1000 + 37*i*(r+1)%101)
+			base[i] = float64(1000 + 37*i*(r+1)%101)
 		}
 		for i := range cur {
-			cur[i] = uint64(1030 + 53*i*(r+2)%97)
+			cur[i] = float64(1030 + 53*i*(r+2)%97)
 		}
-		rows = append(rows, stats.GeomeanRow{Baseline: base, Current: cur})
+		rows = append(rows, stats.FloatRow{Baseline: base, Current: cur})
 	}
 	var c stats.Comparer
-	want := c.Geomean(rows)
-	var parts []stats.GeomeanPart
-	for _, r := range [][2]int{{0, 3001}, {3001, stats.Resamples}} {
-		p, err := c.GeomeanPart(rows, r[0], r[1])
+	want := c.GeomeanFloats(rows)
+	var total stats.GeomeanSum
+	for w := range 2 {
+		var own stats.Comparer
+		var sum stats.GeomeanSum
+		for k := w; k < len(rows); k += 2 {
+			own.AddFloats(&sum, k, rows[k])
+		}
+		got, err := GeomeanSumFrom(GeomeanSum(sum))
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := GeomeanPartFrom(GeomeanPart(p))
-		if err != nil {
-			t.Fatal(err)
-		}
-		parts = append(parts, got)
+		total.Add(got)
 	}
-	got, err := stats.JoinGeomean(parts)
-	if err != nil {
-		t.Fatal(err)
+	if got := total.Geomean(); got != want {
+		t.Errorf("added up %+v, one worker's %+v", got, want)
 	}
-	if got != want {
-		t.Errorf("joined %+v, one worker's %+v", got, want)
+	// A batch that covers no row adds nothing.
+	if got, err := GeomeanSumFrom(GeomeanSum(stats.GeomeanSum{})); err != nil || got.Rows != 0 || got.Logs != nil {
+		t.Errorf("an empty sum came back as %+v, %v", got, err)
 	}
-	if _, err := GeomeanPartFrom(Int32s([]int{1, 2, 3})); err == nil {
-		t.Error("a part of three numbers was read")
+	if _, err := GeomeanSumFrom(Int32s([]int{1, 2, 3})); err == nil {
+		t.Error("a sum of three numbers was read")
 	}
 }
 

@@ -317,6 +317,10 @@ type Job struct {
 	// Metric is the review's: what Compare needs to read the rows'
 	// direction (nil for cove-bench reports).
 	Metric *review.Metric
+	// Geomean is the row's place among GeomeanRows, which a worker adds
+	// it to the suite's geomean by (stats.Comparer.AddFloats); -1 for a
+	// row the geomean does not take.
+	Geomean int
 }
 
 // Jobs lists the comparisons the current review still needs, in row order.
@@ -325,9 +329,16 @@ func (s *Store) Jobs() []Job {
 	if s.review == nil {
 		return nil
 	}
+	k := 0 // the row's place among GeomeanRows
 	for i, r := range s.review.Rows {
 		if !s.done[i] {
-			jobs = append(jobs, Job{Review: s.reviewID, Index: i, Base: r.BaseStats.Taken, Cur: r.CurStats.Taken, Metric: r.Metric})
+			jobs = append(jobs, Job{Review: s.reviewID, Index: i, Base: r.BaseStats.Taken, Cur: r.CurStats.Taken, Metric: r.Metric, Geomean: -1})
+		}
+		if r.State == review.Compared {
+			if !s.done[i] {
+				jobs[len(jobs)-1].Geomean = k
+			}
+			k++
 		}
 	}
 	return jobs
@@ -335,8 +346,9 @@ func (s *Store) Jobs() []Job {
 
 // GeomeanRows are the samples the suite's geomean is computed from: every
 // compared row's; nil when two reports are not loaded, and empty, not
-// nil, when they have no row to compare (their geomean covers no row). The page has a
-// worker compute it (GeomeanComputed), as it costs seconds at 10,000 rows.
+// nil, when they have no row to compare (their geomean covers no row).
+// The page's workers add each row to it as they compare the row (see
+// Job.Geomean), and the page dispatches GeomeanComputed with the last.
 func (s *Store) GeomeanRows() []stats.FloatRow {
 	if s.review == nil || !s.Compared() {
 		return nil

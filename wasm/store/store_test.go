@@ -602,6 +602,22 @@ func TestReadyWaitsForTheGeomean(t *testing.T) {
 			}
 		}
 		got, want := c.GeomeanFloats(s.GeomeanRows()), c.GeomeanFloats(inOrder)
+		// And the jobs, each added by its place (Job.Geomean) as a
+		// worker does, in any order, to sums of their own: the same.
+		var sums [2]stats.GeomeanSum
+		jobs := s.Jobs()
+		for i, j := range jobs {
+			j = jobs[len(jobs)-1-i]
+			if j.Geomean >= 0 {
+				c.AddFloats(&sums[i%2], j.Geomean, stats.FloatRow{Baseline: j.Base, Current: j.Cur})
+			} else if s.Review().Rows[j.Index].State == review.Compared {
+				t.Errorf("%s: row %d is compared, and its job has no place in the geomean", set, j.Index)
+			}
+		}
+		sums[0].Add(sums[1])
+		if byJobs := sums[0].Geomean(); byJobs != want && !(set != "b" && byJobs.Rows == 0 && want.Rows == 0) {
+			t.Errorf("%s: geomean %+v from the jobs, %+v from the rows", set, byJobs, want)
+		}
 		for i, pair := range [][2]float64{{got.Delta, want.Delta}, {got.Lo, want.Lo}, {got.Hi, want.Hi}} {
 			if math.Float64bits(pair[0]) != math.Float64bits(pair[1]) {
 				t.Errorf("%s: figure %d of the geomean is %v from sorted rows, %v from rows in run order", set, i, pair[0], pair[1])

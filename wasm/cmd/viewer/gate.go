@@ -15,8 +15,7 @@ import (
 // times their CPU time, 50-80 ms for 15-30 ms of work, and the page
 // stuttered in each. Before such a task the page closes the gate, and
 // opens it again in a task that follows; worker 0 waits at the gate
-// (workerGate.wait) between two rows of a batch and between the steps of
-// a part of the geomean (stats.Comparer.Pause), and gives the page its
+// (workerGate.wait) between two rows of a batch, and gives the page its
 // core for that long. The other workers never wait, and the page's heavy
 // tasks add up to a few hundred milliseconds of a suite's seconds.
 //

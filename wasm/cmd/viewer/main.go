@@ -74,7 +74,6 @@ type page struct {
 	sent        float64     // when the pool was given them, in performance.now() milliseconds
 	shownReview int         // the review the page last rendered
 	urgent      bool        // the action being dispatched is the reader's (Dispatch)
-	geomeanSent int         // the review whose geomean is being computed
 	renderDue   bool        // a render is scheduled for a coming frame
 	ordering    bool        // a task will order the table's rows, then render (orderFirst)
 	rendered    float64     // when the page last rendered, in performance.now() milliseconds
@@ -301,9 +300,9 @@ func (p *page) render() {
 // orderFirst has the store order the table's rows (the default order,
 // once every row is computed) in tasks of their own, then renders: at ten
 // thousand rows the order and the render of its first rows, in one
-// frame, were a task of 130 ms; the order alone, with the workers
-// computing the geomean, 20-75 ms, so its preparation and its sort are
-// two tasks.
+// frame, were a task of 130 ms; the order alone 20-75 ms (when the
+// workers still computed the geomean after the rows), so its preparation
+// and its sort are two tasks.
 func (p *page) orderFirst() {
 	if p.ordering {
 		return

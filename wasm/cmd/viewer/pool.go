@@ -32,7 +32,7 @@ type pool struct {
 	dead     map[int]bool          // workers that failed
 	done     func(any)             // takes RowsStarted, RowsComputed and GeomeanComputed
 	batch    int                   // rows a batch holds at most, for the queue run was given
-	mean     geomeanParts          // the suite's geomean, in parts
+	mean     geomeanSum            // the review's geomean, as its rows come in
 	plan     *planning             // a long row's plan drawn in parts (plan.go); nil when none is
 	planned  map[[2]int]bool       // sizes whose plans the workers were given (JoinPlan)
 	reading  map[int]*reading      // reads handed to workers, by number (read.go)
@@ -92,8 +92,8 @@ func newPool(done func(any)) *pool {
 	return p
 }
 
-// run replaces the queue with jobs and starts them, and forgets the parts
-// of an older review's geomean. Batches are sized so that every worker
+// run replaces the queue with jobs and starts them, and the geomean with
+// theirs, forgetting an older review's. Batches are sized so that every worker
 // gets some of a small review at once (a hundred rows are not one batch
 // for one worker while the other waits).
 func (p *pool) run(jobs []store.Job) {
@@ -102,7 +102,11 @@ func (p *pool) run(jobs []store.Job) {
 	slices.SortStableFunc(jobs, func(a, b store.Job) int { return cmp.Compare(long(a), long(b)) })
 	p.queue = jobs
 	p.gate.begin(len(jobs))
-	p.newMean(geomeanParts{})
+	review := 0
+	if len(jobs) > 0 {
+		review = jobs[0].Review
+	}
+	p.newMean(review, jobs)
 	p.retargetPlan()
 	workers := max(1, len(p.workers)-len(p.dead))
 	p.batch = max(1, min(maxBatch, (len(jobs)+depth*workers-1)/(depth*workers)))
@@ -125,9 +129,8 @@ func (p *pool) dispatch() {
 	}
 }
 
-// sendNext gives worker w a part of a long row's plan (plan.go), its next
-// batch of rows, or once no row is left a part of the geomean (one part a
-// worker at a time); false when it has nothing for w.
+// sendNext gives worker w a part of a long row's plan (plan.go) or its
+// next batch of rows; false when it has nothing for w.
 func (p *pool) sendNext(w int) bool {
 	switch {
 	case p.nextPlanPart(w):
@@ -140,8 +143,6 @@ func (p *pool) sendNext(w int) bool {
 		return taken
 	case len(p.queue) > 0:
 		p.send(w)
-	case p.mean.next(w):
-		p.sendPart(w)
 	default:
 		return false
 	}
@@ -170,15 +171,15 @@ func (p *pool) next() []store.Job {
 func (p *pool) send(w int) {
 	b := p.next()
 	p.inFlight[w] = append(p.inFlight[w], b)
-	index := make([]int, len(b))
+	index, mean := make([]int, len(b)), make([]int, len(b))
 	pairs := make([][2][]float64, len(b))
 	for k, j := range b {
-		index[k], pairs[k] = j.Index, [2][]float64{j.Base, j.Cur}
+		index[k], mean[k], pairs[k] = j.Index, j.Geomean, [2][]float64{j.Base, j.Cur}
 	}
-	idx := message.Int32s(index)
+	idx, geo := message.Int32s(index), message.Int32s(mean)
 	sizes, samples := message.Pairs(pairs)
-	msg := map[string]any{"review": b[0].Review, "index": idx, "sizes": sizes, "samples": samples, "metric": message.MetricOf(b[0].Metric)}
-	p.workers[w].Call("postMessage", msg, []any{idx.Get("buffer"), sizes.Get("buffer"), samples.Get("buffer")})
+	msg := map[string]any{"review": b[0].Review, "index": idx, "geomean": geo, "sizes": sizes, "samples": samples, "metric": message.MetricOf(b[0].Metric)}
+	p.workers[w].Call("postMessage", msg, []any{idx.Get("buffer"), geo.Get("buffer"), sizes.Get("buffer"), samples.Get("buffer")})
 }
 
 // message receives a worker's results and gives the worker its next batch;
@@ -197,13 +198,6 @@ func (p *pool) message(_ js.Value, args []js.Value) any {
 	if p.planMessage(w, m) {
 		return nil
 	}
-	if g := m.Get("geomean"); !g.IsUndefined() {
-		p.partDone(w, m.Get("review").Int(), g)
-		if !p.sendNext(w) {
-			p.idle = append(p.idle, w)
-		}
-		return nil
-	}
 	if m.Get("index").IsUndefined() { // the worker's hello
 		return nil
 	}
@@ -216,14 +210,19 @@ func (p *pool) message(_ js.Value, args []js.Value) any {
 		p.done(&actions.RowsStarted{Review: review, Index: index, At: now()})
 		return nil
 	}
+	var batch []store.Job
 	for i, b := range p.inFlight[w] {
 		if b[0].Review == review && b[0].Index == index[0] {
+			batch = b
 			p.inFlight[w] = append(p.inFlight[w][:i], p.inFlight[w][i+1:]...)
 			break
 		}
 	}
 	cs, xs := message.ResultsFrom(m.Get("c"))
 	p.done(&actions.RowsComputed{Review: review, Index: index, Comparisons: cs, Extras: xs})
+	if sum, ok := sumOf(m); ok {
+		p.addToMean(review, batch, sum)
+	}
 	if !p.sendNext(w) {
 		p.idle = append(p.idle, w)
 	}
@@ -245,7 +244,6 @@ func (p *pool) fail(w int, why string) {
 	}
 	p.queue = append(back, p.queue...)
 	delete(p.inFlight, w)
-	p.mean.requeue(w)
 	idle := p.idle[:0]
 	for _, i := range p.idle {
 		if i != w {
@@ -277,30 +275,21 @@ func (p *pool) runLocal() {
 		for len(p.queue) > 0 {
 			start := perf.Call("now").Float()
 			a := &actions.RowsComputed{Review: p.queue[0].Review}
+			var batch []store.Job
+			var sum stats.GeomeanSum
 			for len(p.queue) > 0 && p.queue[0].Review == a.Review && perf.Call("now").Float()-start < localBudget {
 				j := p.queue[0]
 				p.queue = p.queue[1:]
+				batch = append(batch, j)
 				a.Index = append(a.Index, j.Index)
 				a.Comparisons = append(a.Comparisons, j.Metric.Compare(&p.comparer, j.Base, j.Cur))
 				a.Extras = append(a.Extras, reviewtext.Measure(j.Base, j.Cur, store.AdviceShift))
+				if j.Geomean >= 0 {
+					p.comparer.AddFloats(&sum, j.Geomean, stats.FloatRow{Baseline: j.Base, Current: j.Cur})
+				}
 			}
 			p.done(a)
-			yield()
-		}
-		// Then what is left of the geomean, in one task: seconds at ten
-		// thousand rows, where the page has no worker to hand it to.
-		var suite *stats.GeomeanSuite
-		for p.mean.next(local) {
-			part := p.mean.sent[local]
-			if suite == nil {
-				suite = p.comparer.GeomeanFloatsSuite(p.mean.rows)
-			}
-			g, err := suite.Part(part[0], part[1])
-			if err != nil {
-				println("benchview: geomean:", err.Error()) // a bug: the page stays "computing"
-				break
-			}
-			p.collect(local, p.mean.review, g)
+			p.addToMean(a.Review, batch, sum)
 			yield()
 		}
 		p.running = false

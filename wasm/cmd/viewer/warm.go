@@ -124,8 +124,8 @@ func madeUpReport(side actions.Side, rows, samples int) string {
 }
 
 // warmWorker does, once, a small job of each kind a worker takes (read a
-// report and pack it, compare rows and measure them, a part of a geomean)
-// on a Comparer of its own that it then drops.
+// report and pack it, compare rows, measure them and add them to a
+// geomean) on a Comparer of its own that it then drops.
 //
 // The browser first runs a module's functions from code compiled quickly
 // and only later from optimized code, once they have run for a while. A
@@ -150,15 +150,11 @@ func warmWorker() {
 	for i := range pairs {
 		pairs[i], index[i] = [2][]float64{stats.Floats(sides[0].Rows[i].Samples), stats.Floats(sides[1].Rows[i].Samples)}, i
 	}
-	w := new(worker)                       // its own Comparer: the page's rows build their plans as they would have
-	sizes, samples := message.Pairs(pairs) // read, not handed over: both jobs carry them
-	batch := map[string]any{"review": 0, "index": message.Int32s(index), "sizes": sizes, "samples": samples, "metric": message.MetricOf(nil)}
-	part := map[string]any{"geomean": true, "review": 0, "from": 0, "to": stats.Resamples, "sizes": sizes, "samples": samples}
-	for _, job := range []map[string]any{batch, part} {
-		if err, ok := w.compute(js.ValueOf(job))["error"]; ok {
-			println("benchview: worker warm-up:", err.(string))
-			return
-		}
+	w := new(worker) // its own Comparer: the page's rows build their plans as they would have
+	sizes, samples := message.Pairs(pairs)
+	batch := map[string]any{"review": 0, "index": message.Int32s(index), "geomean": message.Int32s(index), "sizes": sizes, "samples": samples, "metric": message.MetricOf(nil)}
+	if err, ok := w.compute(js.ValueOf(batch))["error"]; ok {
+		println("benchview: worker warm-up:", err.(string))
 	}
 }
 

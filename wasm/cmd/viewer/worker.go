@@ -3,7 +3,6 @@
 package main
 
 import (
-	"strconv"
 	"syscall/js"
 
 	"github.com/benchview/benchview/core/stats"
@@ -15,9 +14,8 @@ import (
 // serveWorker is the module's role inside a Web Worker: web/worker.js calls
 // benchviewCompute with each batch message (see pool.send) and posts back
 // what it returns, the batch's comparisons and what was measured beside
-// them in one transferable buffer (and, meanwhile, the progress of a long
-// row), or for a geomean job (see pool.sendPart) its part of the suite's
-// geomean; benchviewRead with a report to read (see pool.read), which
+// them in one transferable buffer, with what its rows add to the suite's
+// geomean (and, meanwhile, the progress of a long row); benchviewRead with a report to read (see pool.read), which
 // gives the report's binary form; and benchviewExport with a Download's
 // job (see exportJob), whose promise gives the report page's bytes.
 //
@@ -29,8 +27,8 @@ func serveWorker() {
 	// A long row (a soak run's) takes seconds to plan: its progress goes to
 	// the page as it comes, for the row to show.
 	w.comparer.Progress = func(done, total int) {
-		if w.job.IsUndefined() || w.job.Get("geomean").Truthy() {
-			return // a geomean's plans: no row to show them
+		if w.job.IsUndefined() {
+			return
 		}
 		js.Global().Call("postMessage", map[string]any{
 			"worker": w.job.Get("worker"), "review": w.job.Get("review"),
@@ -89,16 +87,16 @@ func promise(f func() (js.Value, error)) js.Value {
 // worker is what a worker keeps from one job to the next.
 type worker struct {
 	comparer stats.Comparer
-	suite    *stats.GeomeanSuite // the rows of the geomean whose parts it computes; nil between
-	review   int                 // the review of suite
-	gate     js.Value            // the page's gate (gate.go); undefined when it has none
-	job      js.Value            // the job computing, for a long row's progress
-	row      int                 // the row of it computing
+	gate     js.Value // the page's gate (gate.go); undefined when it has none
+	job      js.Value // the job computing, for a long row's progress
+	row      int      // the row of it computing
 }
 
-// compute does a batch job of rows (see pool.send), a part of a geomean
-// (see pool.sendPart) or of a plan (pool.nextPlanPart), or joins a plan,
-// and returns what the worker posts back: nil for a plan joined.
+// compute does a batch job of rows (see pool.send) or a part of a plan
+// (pool.nextPlanPart), or joins a plan, and returns what the worker posts
+// back: nil for a plan joined. A batch's rows are added, as they are
+// compared, to the batch's own sum of the geomean (by their place in it,
+// Job.Geomean), which goes back with the results.
 func (w *worker) compute(m js.Value) map[string]any {
 	switch {
 	case m.Get("drawPlan").Truthy():
@@ -107,15 +105,14 @@ func (w *worker) compute(m js.Value) map[string]any {
 		w.joinPlan(m)
 		return nil
 	}
-	if m.Get("geomean").Truthy() {
-		return w.geomeanPart(m)
-	}
 	pairs, err := message.PairsFrom(m.Get("sizes"), m.Get("samples"))
 	if err != nil {
 		return map[string]any{"error": err.Error()}
 	}
 	w.job = m
 	index := message.Int32sFrom(m.Get("index"))
+	mean := message.Int32sFrom(m.Get("geomean"))
+	var sum stats.GeomeanSum
 	metric := message.MetricFrom(m.Get("metric"))
 	cs := make([]stats.Comparison, len(pairs))
 	xs := make([]reviewtext.Extras, len(pairs))
@@ -127,44 +124,15 @@ func (w *worker) compute(m js.Value) map[string]any {
 		}
 		cs[k] = metric.Compare(&w.comparer, p[0], p[1])
 		xs[k] = reviewtext.Measure(p[0], p[1], store.AdviceShift)
-	}
-	return map[string]any{"review": m.Get("review"), "index": m.Get("index"), "c": message.Results(cs, xs)}
-}
-
-// geomeanPart computes a part of a review's geomean (see pool.sendPart):
-// from the rows it carries, or, when it carries none, from those the
-// worker kept from its part before, which it keeps until the page says
-// to drop them (pool.newMean; no answer then). Its steps wait at the
-// page's gate, as a batch does between two rows: the parts come as the
-// page orders the table and draws its last frames.
-func (w *worker) geomeanPart(m js.Value) map[string]any {
-	if m.Get("drop").Truthy() {
-		w.suite = nil
-		return nil
-	}
-	w.job = m
-	review := m.Get("review").Int()
-	w.comparer.Pause = newWorkerGate(w.gate, m.Get("worker")).wait
-	defer func() { w.comparer.Pause = nil }()
-	if !m.Get("samples").IsUndefined() {
-		pairs, err := message.PairsFrom(m.Get("sizes"), m.Get("samples"))
-		if err != nil {
-			return map[string]any{"error": err.Error()}
+		if k < len(mean) && mean[k] >= 0 {
+			w.comparer.AddFloats(&sum, mean[k], stats.FloatRow{Baseline: p[0], Current: p[1]})
 		}
-		rows := make([]stats.FloatRow, len(pairs))
-		for k, p := range pairs {
-			rows[k] = stats.FloatRow{Baseline: p[0], Current: p[1]}
-		}
-		w.suite, w.review = w.comparer.GeomeanFloatsSuite(rows), review
 	}
-	if w.suite == nil || w.review != review {
-		return map[string]any{"error": "a part of review " + strconv.Itoa(review) + "'s geomean came without its rows"}
+	answer := map[string]any{"review": m.Get("review"), "index": m.Get("index"), "c": message.Results(cs, xs)}
+	if sum.Rows > 0 {
+		answer["geomean"] = message.GeomeanSum(sum)
 	}
-	g, err := w.suite.Part(m.Get("from").Int(), m.Get("to").Int())
-	if err != nil {
-		return map[string]any{"error": err.Error()}
-	}
-	return map[string]any{"review": m.Get("review"), "geomean": message.GeomeanPart(g)}
+	return answer
 }
 
 // drawPlan draws the part of a long row's plan the page gave it (see
