@@ -216,7 +216,7 @@ func (bs *bootstrap) interval(vb, vc []float64) (lo, hi, p float64) {
 // garbage collector's work.
 type scratch struct {
 	shifts []float64 // a shift a cell, or a resample
-	tail   []float64 // the values of a tail's cells (shortTail)
+	tail   []float64 // the values of the tails' cells (shortTails)
 	weight []uint32  // and their weights
 	logs   []int64   // a row's logarithm of its ratio a cell (geomeanRow.addTo)
 }
