@@ -197,17 +197,38 @@ func (bs *bootstrap) interval(vb, vc []float64) (lo, hi, p float64) {
 		sc.shifts = make([]float64, maxCells)
 	}
 	shifts := sc.shifts[:len(cl.weight)] // cell k's shift
-	var negative, zero uint64
-	bSlot, cSlot, weight := cl.base[:len(shifts)], cl.cur[:len(shifts)], cl.weight[:len(shifts)]
-	for k := range shifts {
-		shift := shiftOf(bm[bSlot[k]], cm[cSlot[k]])
-		shifts[k] = shift
-		w := uint64(weight[k])
-		negative += belowZero(shift) * w
-		zero += atZero(shift) * w
-	}
+	negative, zero := cellShifts(shifts, cl, bm, cm)
 	lo, hi = weightedTails(shifts, cl, tail, 1-tail, sc)
 	return lo, hi, pValue(int(negative+zero), resamples-int(negative))
+}
+
+// cellShifts writes cell k's shift to shifts[k] and returns how many
+// resamples, by the cells' weights, shift below zero and at zero. Four
+// cells at a time, with the bounds checked once for the four: under
+// WebAssembly 0.87 of the time of one at a time (10.5 µs against 12 µs
+// for a pair of 30 samples); natively the same.
+func cellShifts(shifts []float64, cl *cells, bm, cm []float64) (negative, zero uint64) {
+	bSlot, cSlot, weight := cl.base[:len(shifts)], cl.cur[:len(shifts)], cl.weight[:len(shifts)]
+	k := 0
+	for ; k+4 <= len(shifts); k += 4 {
+		b, c, w, s := bSlot[k:k+4:k+4], cSlot[k:k+4:k+4], weight[k:k+4:k+4], shifts[k:k+4:k+4]
+		s0 := shiftOf(bm[b[0]], cm[c[0]])
+		s1 := shiftOf(bm[b[1]], cm[c[1]])
+		s2 := shiftOf(bm[b[2]], cm[c[2]])
+		s3 := shiftOf(bm[b[3]], cm[c[3]])
+		s[0], s[1], s[2], s[3] = s0, s1, s2, s3
+		negative += belowZero(s0)*uint64(w[0]) + belowZero(s1)*uint64(w[1]) +
+			belowZero(s2)*uint64(w[2]) + belowZero(s3)*uint64(w[3])
+		zero += atZero(s0)*uint64(w[0]) + atZero(s1)*uint64(w[1]) +
+			atZero(s2)*uint64(w[2]) + atZero(s3)*uint64(w[3])
+	}
+	for ; k < len(shifts); k++ {
+		shift := shiftOf(bm[bSlot[k]], cm[cSlot[k]])
+		shifts[k] = shift
+		negative += belowZero(shift) * uint64(weight[k])
+		zero += atZero(shift) * uint64(weight[k])
+	}
+	return negative, zero
 }
 
 // scratch is the memory interval computes a row's shifts and tails in,
