@@ -118,6 +118,7 @@ func (t timings) traceReport(from, to float64) string {
 		n             int
 		total, most   float64
 		cycles, gcSec float64
+		first, last   float64 // the first span's start, the last one's end
 	}
 	by := map[string]*agg{}
 	var names []string
@@ -127,7 +128,7 @@ func (t timings) traceReport(from, to float64) string {
 		}
 		a := by[s.Name]
 		if a == nil {
-			a = &agg{}
+			a = &agg{first: s.Start}
 			by[s.Name] = a
 			names = append(names, s.Name)
 		}
@@ -136,11 +137,13 @@ func (t timings) traceReport(from, to float64) string {
 		a.most = max(a.most, s.Dur)
 		a.cycles += s.Cycles
 		a.gcSec += s.GCms
+		a.last = max(a.last, s.Start+s.Dur)
 	}
 	slices.SortFunc(names, func(x, y string) int { return int(by[y].total*1000 - by[x].total*1000) })
 	for _, n := range names {
 		a := by[n]
-		fmt.Fprintf(&b, "\n\t%-34s %4d× total %6.1f ms, longest %5.1f, GC %2.0f× %5.1f ms", n, a.n, a.total, a.most, a.cycles, a.gcSec)
+		fmt.Fprintf(&b, "\n\t%-34s %4d× total %6.1f ms, longest %5.1f, GC %2.0f× %5.1f ms, from %.0f to %.0f",
+			n, a.n, a.total, a.most, a.cycles, a.gcSec, a.first-t.Changed, a.last-t.Changed)
 	}
 	b.WriteString("\n\tfrom the last result to ready:")
 	for _, s := range t.Trace {
