@@ -554,3 +554,45 @@ func indexes[T any](s []T) []int {
 	}
 	return out
 }
+
+// TestPlainSamplesReadAsSampleDoes holds plainSample, the fast path for a
+// sample, to sample: on each token it takes, the same value and the same
+// end; on each it refuses, nothing read. The tokens sit where a sample
+// does, before each character that can follow one.
+func TestPlainSamplesReadAsSampleDoes(t *testing.T) {
+	tokens := []string{
+		"0", "7", "007", "1234567890", "9999999999999999999", "10000000000000000000",
+		"18446744073709551615", "18446744073709551616", "00000000000000000001",
+		"1.5", "1e3", "1E3", "12.", "-1", "+1", "12x", "1 ", "", "x",
+	}
+	taken := 0
+	for _, tok := range tokens {
+		for _, after := range []string{",", "]", " ,", "", "x"} {
+			line := []byte(tok + after)
+			fast := &parser{b: line}
+			v, ok := fast.plainSample()
+			slow := &parser{b: line}
+			want, err := slow.sample(0)
+			if !ok {
+				if fast.i != 0 {
+					t.Errorf("plainSample(%q) refused it but read %d bytes", line, fast.i)
+				}
+				continue
+			}
+			taken++
+			if err != nil || v != want || fast.i != slow.i {
+				t.Errorf("plainSample(%q) = %d, ending at %d; sample gives %d, ending at %d, error %v", line, v, fast.i, want, slow.i, err)
+			}
+		}
+	}
+	// The path is taken for plain samples, and refused for the rest.
+	for tok, plain := range map[string]bool{"0": true, "9999999999999999999": true, "10000000000000000000": false, "1.5": false, "1e3": false, "-1": false} {
+		_, ok := (&parser{b: []byte(tok + ",")}).plainSample()
+		if ok != plain {
+			t.Errorf("plainSample(%q) took it: %v, want %v", tok+",", ok, plain)
+		}
+	}
+	if taken == 0 {
+		t.Fatal("plainSample took no token")
+	}
+}
