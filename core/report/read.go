@@ -39,7 +39,7 @@ func Read(r io.Reader, name string) (*Report, error) { return read(r, name, maxL
 
 // read is Read with the longest line it holds as a parameter, for tests.
 func read(r io.Reader, name string, max int) (*Report, error) {
-	b := builder{rep: &Report{Name: name, index: map[Key]int{}}, pos: map[rowID]int{}}
+	b := builder{rep: &Report{Name: name, index: map[Key]int{}}}
 	lr := lineReader{br: bufio.NewReaderSize(r, 64<<10), max: max}
 	if msg := sniffBinary(&lr); msg != "" {
 		b.problem(0, msg, false)
@@ -185,10 +185,14 @@ type rowID struct {
 	of string
 }
 
-// builder collects rows and problems as lines arrive.
+// builder collects rows and problems as lines arrive. A row is found again
+// by its key in rep.index, the position of the key's first row; pos has
+// only the rows after that first of a key that has comparison lines of
+// more than one kind (Of). One map, not two a row: under WebAssembly the
+// second map's hashing and growth were a sixth of reading a suite.
 type builder struct {
 	rep     *Report
-	pos     map[rowID]int // position in rep.Rows of each row
+	pos     map[rowID]int // position in rep.Rows of a key's rows after its first
 	dropped int           // problems past maxProblems, counted only
 }
 
@@ -226,15 +230,23 @@ func (b *builder) line(l rawLine, max int) {
 }
 
 func (b *builder) add(row Row) {
-	id := rowID{row.Key, row.Of}
-	if i, ok := b.pos[id]; ok {
+	i, ok := b.rep.index[row.Key]
+	switch {
+	case !ok:
+		b.rep.index[row.Key] = len(b.rep.Rows)
+	case b.rep.Rows[i].Of != row.Of:
+		id := rowID{row.Key, row.Of}
+		if i, ok = b.pos[id]; !ok {
+			if b.pos == nil {
+				b.pos = map[rowID]int{}
+			}
+			b.pos[id] = len(b.rep.Rows)
+		}
+	}
+	if ok {
 		b.problem(row.Line, "row "+row.Key.String()+" repeats line "+strconv.Itoa(b.rep.Rows[i].Line)+"; the later line is kept, as the reference keeps it", true)
 		b.rep.Rows[i] = row
 		return
-	}
-	b.pos[id] = len(b.rep.Rows)
-	if _, ok := b.rep.index[row.Key]; !ok {
-		b.rep.index[row.Key] = len(b.rep.Rows)
 	}
 	b.rep.Rows = append(b.rep.Rows, row)
 }

@@ -138,9 +138,13 @@ func TestARepeatedKeyKeepsTheLastLineAtTheFirstPlace(t *testing.T) {
 {"benchmark":"a","kind":"vm","backend":"vm","wall_ns":{"samples":[3]}}
 {"benchmark":"a","kind":"comparison","of":"vm","backend":"vm","verdict":"underpowered"}
 {"benchmark":"a","kind":"comparison","of":"interpreter","backend":"vm","verdict":"underpowered"}
+{"benchmark":"a","kind":"comparison","of":"interpreter","backend":"vm","verdict":"faster"}
+{"benchmark":"a","kind":"comparison","of":"vm","backend":"vm","verdict":"faster"}
 `
 	r := readString(t, text)
-	checkProblems(t, r, "warning r.jsonl:3: row a/vm/vm repeats line 1; the later line is kept, as the reference keeps it")
+	checkProblems(t, r, "warning r.jsonl:3: row a/vm/vm repeats line 1; the later line is kept, as the reference keeps it",
+		"warning r.jsonl:6: row a/comparison/vm repeats line 5; the later line is kept, as the reference keeps it",
+		"warning r.jsonl:7: row a/comparison/vm repeats line 4; the later line is kept, as the reference keeps it")
 	if r.Failed() {
 		t.Error("a repeated key is a warning, but Failed() is true")
 	}
@@ -149,7 +153,7 @@ func TestARepeatedKeyKeepsTheLastLineAtTheFirstPlace(t *testing.T) {
 		got = append(got, fmt.Sprintf("%d %s %s %v", row.Line, row.Key, row.Of, row.Samples))
 	}
 	// Comparison lines of different kinds share a key but are not repeats.
-	want := []string{"3 a/vm/vm  [3]", "2 b/vm/vm  [2]", "4 a/comparison/vm vm []", "5 a/comparison/vm interpreter []"}
+	want := []string{"3 a/vm/vm  [3]", "2 b/vm/vm  [2]", "7 a/comparison/vm vm []", "6 a/comparison/vm interpreter []"}
 	if !slices.Equal(got, want) {
 		t.Errorf("rows:\n got %q\nwant %q", got, want)
 	}
