@@ -325,23 +325,33 @@ type Job struct {
 
 // Jobs lists the comparisons the current review still needs, in row order.
 func (s *Store) Jobs() []Job {
-	var jobs []Job
 	if s.review == nil {
 		return nil
 	}
-	k := 0 // the row's place among GeomeanRows
-	for i, r := range s.review.Rows {
-		if !s.done[i] {
-			jobs = append(jobs, Job{Review: s.reviewID, Index: i, Base: r.BaseStats.Taken, Cur: r.CurStats.Taken, Metric: r.Metric, Geomean: -1})
-		}
-		if r.State == review.Compared {
-			if !s.done[i] {
-				jobs[len(jobs)-1].Geomean = k
-			}
-			k++
+	all, _ := JobsFrom(s.review, s.reviewID, 0, 0)
+	jobs := all[:0]
+	for _, j := range all {
+		if !s.done[j.Index] {
+			jobs = append(jobs, j)
 		}
 	}
 	return jobs
+}
+
+// JobsFrom lists the comparisons of rv's rows from row from on, as Jobs
+// lists them for rv numbered id (the store's review), with place the
+// number of compared rows before row from; and returns the place after
+// them. The page hands a review's rows to its workers while the rows are
+// still being paired (pool.pairing), from this same list.
+func JobsFrom(rv *review.Review, id, from, place int) ([]Job, int) {
+	var jobs []Job
+	for i := from; i < len(rv.Rows); i++ {
+		if r := &rv.Rows[i]; r.State == review.Compared {
+			jobs = append(jobs, Job{Review: id, Index: i, Base: r.BaseStats.Taken, Cur: r.CurStats.Taken, Metric: r.Metric, Geomean: place})
+			place++ // the row's place among GeomeanRows
+		}
+	}
+	return jobs, place
 }
 
 // GeomeanRows are the samples the suite's geomean is computed from: every
