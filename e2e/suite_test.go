@@ -103,6 +103,12 @@ func TestATenThousandRowSuite(t *testing.T) {
 	if held := eval[float64](t, b, `crossOriginIsolated ? benchviewHeld() : -1`); held <= 0 {
 		t.Errorf("a worker waited %.1f ms for the page while the rows were computed, want some (-1: the page is not cross-origin isolated)", held)
 	}
+	// The workers began on the rows while the page paired them (the
+	// viewer's ahead.go): the rows above are the command line's, and the
+	// geomean below too, all the same.
+	if ahead := eval[int](t, b, `benchviewAhead()`); ahead <= 0 || ahead >= 10_000 {
+		t.Errorf("the workers were given %d of the rows while they were paired, want some and not all", ahead)
+	}
 
 	got, counts := chipCounts(t, b), verdictCounts(want)
 	for _, v := range []string{"regression", "improvement", "inside the noise", "underpowered"} {

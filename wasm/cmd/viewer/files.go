@@ -276,6 +276,8 @@ func (p *page) pairAhead(side actions.Side, r *report.Report) *review.Review {
 				return pairing.Review()
 			}
 		}
+		// The workers start on the rows paired so far (ahead.go).
+		p.pool.pairing(pairing.Review())
 		yield()
 	}
 }

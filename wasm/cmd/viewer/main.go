@@ -116,6 +116,9 @@ func (p *page) start() {
 	// How long a worker waited for the page while the last review's rows
 	// were computed, in milliseconds (gate.go): what make bench reports.
 	js.Global().Set("benchviewHeld", js.FuncOf(func(js.Value, []js.Value) any { return p.pool.gate.held() }))
+	// How many of the last review's rows the workers were given while it
+	// was paired (ahead.go).
+	js.Global().Set("benchviewAhead", js.FuncOf(func(js.Value, []js.Value) any { return p.pool.aheadRows }))
 	// Cold before the first state: idle waits for the warm-up, which runs
 	// only while the page has said nothing.
 	p.cold = true
@@ -237,7 +240,7 @@ func (p *page) changed() {
 	if id := p.store.ReviewID(); id != p.sentReview {
 		p.sentReview = id
 		p.sent = now()
-		p.pool.run(p.store.Jobs())
+		p.pool.run(p.store.Jobs(), p.store.Review())
 		p.sendGeomean()
 	}
 	p.writeAddress()

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"syscall/js"
 
+	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/reviewtext"
 	"github.com/benchview/benchview/wasm/actions"
@@ -25,19 +26,23 @@ import (
 // result while the page is busy rendering. When no worker can run, the
 // page computes the jobs itself, a few milliseconds' worth per task.
 type pool struct {
-	workers  []js.Value
-	idle     []int                 // a worker for each batch it could take now
-	queue    []store.Job           // jobs not sent yet
-	inFlight map[int][][]store.Job // batches sent to each worker, not answered yet
-	dead     map[int]bool          // workers that failed
-	done     func(any)             // takes RowsStarted, RowsComputed and GeomeanComputed
-	batch    int                   // rows a batch holds at most, for the queue run was given
-	mean     geomeanSum            // the review's geomean, as its rows come in
-	plan     *planning             // a long row's plan drawn in parts (plan.go); nil when none is
-	planned  map[[2]int]bool       // sizes whose plans the workers were given (JoinPlan)
-	reading  map[int]*reading      // reads handed to workers, by number (read.go)
-	reads    int                   // reads handed out so far
-	gate     *gate                 // holds a worker while the page is busy (gate.go)
+	workers   []js.Value
+	idle      []int                 // a worker for each batch it could take now
+	queue     []store.Job           // jobs not sent yet
+	inFlight  map[int][][]store.Job // batches sent to each worker, not answered yet
+	dead      map[int]bool          // workers that failed
+	done      func(any)             // takes RowsStarted, RowsComputed and GeomeanComputed
+	batch     int                   // rows a batch holds at most, for the queue run was given
+	mean      geomeanSum            // the review's geomean, as its rows come in
+	plan      *planning             // a long row's plan drawn in parts (plan.go); nil when none is
+	planned   map[[2]int]bool       // sizes whose plans the workers were given (JoinPlan)
+	reading   map[int]*reading      // reads handed to workers, by number (read.go)
+	reads     int                   // reads handed out so far
+	gate      *gate                 // holds a worker while the page is busy (gate.go)
+	ahead     ahead                 // a review compared as it is paired (ahead.go)
+	aheads    int                   // the last number given a review paired ahead (negative)
+	adopted   map[int]int           // the store's number for each review paired ahead it took
+	aheadRows int                   // of the last review run took, the rows handed out ahead
 
 	local    bool           // no worker runs: compute on the page
 	running  bool           // the page's own loop is computing
@@ -61,7 +66,7 @@ const (
 // newPool starts the workers. They receive the module main.js compiled, so
 // nothing is downloaded or compiled twice.
 func newPool(done func(any)) *pool {
-	p := &pool{done: done, inFlight: map[int][][]store.Job{}, dead: map[int]bool{}, reading: map[int]*reading{}, planned: map[[2]int]bool{}, gate: newGate()}
+	p := &pool{done: done, inFlight: map[int][][]store.Job{}, dead: map[int]bool{}, reading: map[int]*reading{}, planned: map[[2]int]bool{}, gate: newGate(), adopted: map[int]int{}}
 	module := js.Global().Get("benchviewModule")
 	worker := js.Global().Get("Worker")
 	if module.IsUndefined() || worker.IsUndefined() {
@@ -92,21 +97,25 @@ func newPool(done func(any)) *pool {
 	return p
 }
 
-// run replaces the queue with jobs and starts them, and the geomean with
-// theirs, forgetting an older review's. Batches are sized so that every worker
-// gets some of a small review at once (a hundred rows are not one batch
-// for one worker while the other waits).
-func (p *pool) run(jobs []store.Job) {
+// run replaces the queue with jobs, those of review rv, and starts them,
+// and the geomean with theirs, forgetting an older review's; the jobs
+// handed out while rv was paired (ahead.go) are not sent again, and their
+// answers are rv's. Batches are sized so that every worker gets some of a
+// small review at once (a hundred rows are not one batch for one worker
+// while the other waits).
+func (p *pool) run(jobs []store.Job, rv *review.Review) {
+	id := 0
+	if len(jobs) > 0 {
+		id = jobs[0].Review
+	}
+	p.gate.begin(len(jobs))
+	p.newMean(id, jobs)
+	jobs = p.adopt(rv, jobs)
 	// Long rows go last: the plan of the first of them is drawn on every
 	// worker at once (plan.go), and the others should not wait for it.
 	slices.SortStableFunc(jobs, func(a, b store.Job) int { return cmp.Compare(long(a), long(b)) })
 	p.queue = jobs
-	p.gate.begin(len(jobs))
-	review := 0
-	if len(jobs) > 0 {
-		review = jobs[0].Review
-	}
-	p.newMean(review, jobs)
+	p.replay()
 	p.retargetPlan()
 	workers := max(1, len(p.workers)-len(p.dead))
 	p.batch = max(1, min(maxBatch, (len(jobs)+depth*workers-1)/(depth*workers)))
@@ -154,6 +163,9 @@ func (p *pool) next() []store.Job {
 	n, samples := 0, 0
 	for n < len(p.queue) && n < p.batch {
 		j := p.queue[n]
+		if j.Review != p.queue[0].Review {
+			break // a review's batch is its own (ahead.go)
+		}
 		samples += len(j.Base) + len(j.Cur)
 		// A long row does not join a batch of short ones: its plan is
 		// drawn on every worker first (plan.go).
@@ -207,7 +219,7 @@ func (p *pool) message(_ js.Value, args []js.Value) any {
 		return nil
 	}
 	if m.Get("started").Truthy() {
-		p.done(&actions.RowsStarted{Review: review, Index: index, At: now()})
+		p.answer(review, &actions.RowsStarted{Review: review, Index: index, At: now()}, nil, nil)
 		return nil
 	}
 	var batch []store.Job
@@ -219,9 +231,11 @@ func (p *pool) message(_ js.Value, args []js.Value) any {
 		}
 	}
 	cs, xs := message.ResultsFrom(m.Get("c"))
-	p.done(&actions.RowsComputed{Review: review, Index: index, Comparisons: cs, Extras: xs})
+	computed := &actions.RowsComputed{Review: review, Index: index, Comparisons: cs, Extras: xs}
 	if sum, ok := sumOf(m); ok {
-		p.addToMean(review, batch, sum)
+		p.answer(review, computed, batch, &sum)
+	} else {
+		p.answer(review, computed, nil, nil)
 	}
 	if !p.sendNext(w) {
 		p.idle = append(p.idle, w)
@@ -242,7 +256,7 @@ func (p *pool) fail(w int, why string) {
 	for _, b := range p.inFlight[w] {
 		back = append(back, b...)
 	}
-	p.queue = append(back, p.queue...)
+	p.queue = append(p.requeued(back), p.queue...)
 	delete(p.inFlight, w)
 	idle := p.idle[:0]
 	for _, i := range p.idle {
@@ -288,8 +302,7 @@ func (p *pool) runLocal() {
 					p.comparer.AddFloats(&sum, j.Geomean, stats.FloatRow{Baseline: j.Base, Current: j.Cur})
 				}
 			}
-			p.done(a)
-			p.addToMean(a.Review, batch, sum)
+			p.answer(a.Review, a, batch, &sum)
 			yield()
 		}
 		p.running = false
