@@ -105,9 +105,10 @@ func TestATenThousandRowSuite(t *testing.T) {
 	}
 	// The workers began on the rows while the page paired them (the
 	// viewer's ahead.go): the rows above are the command line's, and the
-	// geomean below too, all the same.
-	if ahead := eval[int](t, b, `benchviewAhead()`); ahead <= 0 || ahead >= 10_000 {
-		t.Errorf("the workers were given %d of the rows while they were paired, want some and not all", ahead)
+	// geomean below too, all the same. (All of them, when the last slice
+	// of pairing only passed over the baseline's keys paired already.)
+	if ahead := eval[int](t, b, `benchviewAhead()`); ahead <= 0 || ahead > 10_000 {
+		t.Errorf("the workers were given %d of the rows while they were paired, want some", ahead)
 	}
 
 	got, counts := chipCounts(t, b), verdictCounts(want)
