@@ -21,8 +21,6 @@ import (
 // task does one operation (create a chart, lay it out again, build an
 // option, or draw it): a soak row's run order took 120-150 ms to build
 // and 250-450 more to draw, one task of 375-626 ms when they shared it.
-// An option built in a few milliseconds is drawn in the same task
-// (quickOption).
 type echarts struct {
 	queue     []*echart
 	scheduled bool
@@ -108,9 +106,7 @@ func (c *echart) work() {
 		build := c.option
 		c.option = nil
 		end := components.Span("chart option")
-		start := now()
 		option, err := build()
-		took := now() - start
 		end()
 		if err != nil {
 			c.done = nil
@@ -118,23 +114,8 @@ func (c *echart) work() {
 			return
 		}
 		c.built = &option
-		if took >= quickOption {
-			return
-		}
+		return
 	}
-	c.draw()
-}
-
-// quickOption is how long, in milliseconds, building an option takes at
-// most for the chart to be drawn in the same task: a chart of a few tens
-// of bars took under a millisecond to build and 8-12 ms to draw, and a
-// task of its own for the drawing waited a frame more, at the end of a
-// drop too. A soak row's run order, 120-150 ms to build and 250-450 more
-// to draw, is drawn in a task of its own.
-const quickOption = 4
-
-// draw draws the option built, and calls the functions waiting for it.
-func (c *echart) draw() {
 	option, done := c.built, c.done
 	c.built, c.done = nil, nil
 	defer components.Span("chart setOption")()
