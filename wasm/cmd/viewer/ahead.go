@@ -52,6 +52,9 @@ func (p *pool) pairing(rv *review.Review) {
 		p.dropAhead()
 		p.aheads--
 		*a = ahead{review: rv, id: p.aheads}
+		// A review paired in more than one slice is a large one: the page
+		// holds a worker while it pairs and renders it (gate.go).
+		p.gate.begin(gateRows)
 	}
 	jobs, place := store.JobsFrom(rv, a.id, a.next, a.place)
 	a.next, a.place = len(rv.Rows), place
@@ -119,21 +122,27 @@ func (p *pool) adopt(rv *review.Review, jobs []store.Job) []store.Job {
 	return append(left, rest...)
 }
 
-// replay dispatches what came back for the review paired ahead before the
-// store took it, as the store's, and adds its sums to the review's
-// geomean: called once run has started the review's geomean.
-func (p *pool) replay() {
+// kept takes what came back for the review paired ahead before the store
+// took it, once adopted, and returns the function that hands it to the
+// store as the review's, and adds its sums to the review's geomean (nil
+// when there is nothing to hand): run calls it in a task of its own, once
+// it has started the review's geomean. Answers still to come are the
+// store's at once, so they may come first; the sums add up the same in
+// any order.
+func (p *pool) kept() func() {
 	a := &p.ahead
-	if a.as == 0 {
-		return
+	if a.as == 0 || len(a.answers) == 0 && len(a.sums) == 0 {
+		return nil
 	}
-	answers, sums := a.answers, a.sums
+	id, as, answers, sums := a.id, a.as, a.answers, a.sums
 	a.answers, a.sums = nil, nil
-	for _, ans := range answers {
-		p.answer(a.id, ans, nil, nil)
-	}
-	for _, s := range sums {
-		p.addToMean(a.as, s.batch, s.sum)
+	return func() {
+		for _, ans := range answers {
+			p.answer(id, ans, nil, nil)
+		}
+		for _, s := range sums {
+			p.addToMean(as, s.batch, s.sum)
+		}
 	}
 }
 
@@ -141,7 +150,7 @@ func (p *pool) replay() {
 // *actions.RowsComputed, with what its batch added to the geomean when
 // sum is not nil: the store has it at once, under the store's number for a
 // review paired ahead and adopted; the answer for a review paired ahead
-// waits until the store takes it (replay); one for a review dropped is
+// waits until the store takes it (kept); one for a review dropped is
 // forgotten.
 func (p *pool) answer(review int, answer any, batch []store.Job, sum *stats.GeomeanSum) {
 	if review < 0 {

@@ -224,6 +224,7 @@ func (p *page) readCoveBench(side actions.Side, name string, blob js.Value, notA
 	// forgets the sources of reports the store does not have, and the other
 	// side's parse may finish during a yield.
 	p.keepSource(r, blob)
+	p.pool.gate.close() // the store takes the review, and the page renders it: 50 ms on a fresh page
 	p.dispatch(&actions.ReportLoaded{Side: side, Report: r, Review: rv})
 }
 
@@ -270,13 +271,19 @@ func (p *page) pairAhead(side actions.Side, r *report.Report) *review.Review {
 	pairing := review.NewPairing(base, cur)
 	step := pairStepFor(base, cur)
 	for {
+		// A worker is held while the page pairs (gate.go): with rows
+		// handed out ahead, the two workers and the page on two cores
+		// made slices of 50 ms and more on a fresh page.
+		p.pool.gate.close()
 		start := now()
 		for now()-start < pairBudget {
 			if pairing.Step(step) {
 				return pairing.Review()
 			}
 		}
-		// The workers start on the rows paired so far (ahead.go).
+		// The workers start on the rows paired so far (ahead.go), in a
+		// task of its own.
+		yield()
 		p.pool.pairing(pairing.Review())
 		yield()
 	}

@@ -115,7 +115,12 @@ func (p *pool) run(jobs []store.Job, rv *review.Review) {
 	// worker at once (plan.go), and the others should not wait for it.
 	slices.SortStableFunc(jobs, func(a, b store.Job) int { return cmp.Compare(long(a), long(b)) })
 	p.queue = jobs
-	p.replay()
+	if kept := p.kept(); kept != nil {
+		go func() {
+			yield() // not in the task in which the store took the review
+			kept()
+		}()
+	}
 	p.retargetPlan()
 	workers := max(1, len(p.workers)-len(p.dead))
 	p.batch = max(1, min(maxBatch, (len(jobs)+depth*workers-1)/(depth*workers)))
