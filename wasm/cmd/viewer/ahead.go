@@ -14,13 +14,16 @@ import (
 //
 // At ten thousand rows, pairing holds the page for some 55-70 ms after the
 // second report is read, and the store then takes the review and lists
-// its jobs: until now the workers waited for all of it, a core idle for
-// a tenth of a drop's compute. The rows paired so far go to the workers
-// after each slice of pairing, under a number of their own (id, negative,
-// never a store's); their answers wait here until the store takes the
-// review (adopt, from run), and are then the review's, as are the answers
-// still to come. A review the store does not take (the other side changed
-// meanwhile) is dropped, and its answers with it.
+// its jobs: workers that wait for all of it leave a core idle for a tenth
+// of a drop's compute. The rows paired so far go to the workers after
+// each slice of pairing, in a task of their own, under a number of their
+// own (id, negative, never a store's); their answers wait here until the
+// store takes the review (adopt, from run), and are then the review's, as
+// are the answers still to come. A review the store does not take (the
+// other side changed meanwhile) is dropped, and its answers with it.
+// Meanwhile the page holds one worker at its gate (gate.go) in each slice
+// of pairing and as the store takes the review: the other computes, and
+// those tasks keep a core of their own.
 type ahead struct {
 	review  *review.Review // the review being paired; nil when none is
 	id      int            // the number its jobs carry
