@@ -26,11 +26,11 @@ import (
 // those tasks keep a core of their own.
 type ahead struct {
 	review  *review.Review // the review being paired; nil when none is
-	id      int            // the number its jobs carry
-	as      int            // the store's number for it once adopted; 0 before
+	id      int            // the number its jobs carry (pool.adopted: the store's, once it took it)
 	next    int            // review.Rows[:next] have been looked at
 	place   int            // the compared rows among them (Job.Geomean)
 	covered []bool         // the rows handed to the workers, by index
+	handed  int            // how many rows covered holds
 	// What came back before the store took the review, in order.
 	answers []any // *actions.RowsStarted and *actions.RowsComputed
 	sums    []aheadSum
@@ -55,9 +55,9 @@ func (p *pool) pairing(rv *review.Review) {
 		p.dropAhead()
 		p.aheads--
 		*a = ahead{review: rv, id: p.aheads}
-		// A review paired in more than one slice is a large one: the page
-		// holds a worker while it pairs and renders it (gate.go).
-		p.gate.begin(gateRows)
+		// The page holds a worker while it pairs and renders a review of
+		// gateRows rows or more (gate.go).
+		p.gate.begin(max(len(rv.Base.Rows), len(rv.Cur.Rows)))
 	}
 	jobs, place := store.JobsFrom(rv, a.id, a.next, a.place)
 	a.next, a.place = len(rv.Rows), place
@@ -67,6 +67,7 @@ func (p *pool) pairing(rv *review.Review) {
 	for _, j := range jobs {
 		if long(j) == 0 {
 			a.covered[j.Index] = true
+			a.handed++
 			p.queue = append(p.queue, j)
 		}
 	}
@@ -97,19 +98,15 @@ func (p *pool) dropAhead() {
 // handed out. Else it drops the review paired ahead, and returns jobs.
 func (p *pool) adopt(rv *review.Review, jobs []store.Job) []store.Job {
 	a := &p.ahead
-	p.aheadRows = 0
-	if a.review == nil || a.review != rv || len(jobs) == 0 || a.as != 0 {
+	_, taken := p.adopted[a.id]
+	if a.review == nil || a.review != rv || len(jobs) == 0 || taken {
 		p.dropAhead()
+		p.aheadRows = 0
 		return jobs
 	}
 	id := jobs[0].Review
-	a.as = id
 	p.adopted[a.id] = id
-	for _, c := range a.covered {
-		if c {
-			p.aheadRows++
-		}
-	}
+	p.aheadRows = a.handed
 	var left, rest []store.Job
 	for _, j := range p.queue {
 		if j.Review == a.id {
@@ -134,10 +131,11 @@ func (p *pool) adopt(rv *review.Review, jobs []store.Job) []store.Job {
 // any order.
 func (p *pool) kept() func() {
 	a := &p.ahead
-	if a.as == 0 || len(a.answers) == 0 && len(a.sums) == 0 {
+	as, taken := p.adopted[a.id]
+	if !taken || len(a.answers) == 0 && len(a.sums) == 0 {
 		return nil
 	}
-	id, as, answers, sums := a.id, a.as, a.answers, a.sums
+	id, answers, sums := a.id, a.answers, a.sums
 	a.answers, a.sums = nil, nil
 	return func() {
 		for _, ans := range answers {
