@@ -115,40 +115,24 @@ func Start(t testing.TB, o Options) *Browser {
 	if o.Width == 0 {
 		o.Width, o.Height = 1280, 800
 	}
-	rules := "MAP * ~NOTFOUND"
-	if o.Host != "" {
-		rules += ", EXCLUDE " + o.Host
+	var b *Browser
+	for attempt := 1; ; attempt++ {
+		path := execPath(attempt)
+		var err error
+		if b, err = launch(t, o, path); err == nil {
+			break
+		}
+		if attempt == 2 {
+			t.Fatalf("starting %s: %v", path, err)
+		}
+		// A Chromium that dies as it starts happens on a loaded
+		// machine. Another process, from a fresh allocator, is a
+		// clean start.
+		t.Logf("starting %s failed; starting another: %v", path, err)
 	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(Chromium),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("host-resolver-rules", rules),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(int(o.Width), int(o.Height)),
-	)
-	ctx, cancel := chromedp.NewContext(actx)
-	b := &Browser{Ctx: ctx, o: o, stop: func() {
-		cancel()
-		cancelAlloc()
-	}}
 	t.Cleanup(b.stop)
-	paused := chromedp.Events(ctx, fetch.RequestPaused)
-	if err := chromedp.Listen(ctx, b.event); err != nil {
-		t.Fatalf("starting %s: %v", Chromium, err)
-	}
-	go b.intercept(paused)
-	if _, err := chromedp.Call(ctx, fetch.Enable, fetch.EnableParams{}); err != nil {
-		t.Fatalf("intercepting requests: %v", err)
-	}
-	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
-		t.Fatalf("watching requests: %v", err)
-	}
 	b.watchProblems(t)
-	if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+	if _, err := chromedp.Call(b.Ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
 		Width: o.Width, Height: o.Height, DeviceScaleFactor: 1,
 	}); err != nil {
 		t.Fatalf("viewport: %v", err)
@@ -164,6 +148,60 @@ func Start(t testing.TB, o Options) *Browser {
 		}
 	})
 	return b
+}
+
+// execPath is the browser Start runs at its attempt'th try; a test may
+// make a try fail.
+var execPath = func(attempt int) string { return Chromium }
+
+// launch starts one browser at path with a fresh profile and its tab,
+// intercepting every request. Every step is checked before the next: a
+// chromedp context whose start failed must not be used again, as its next
+// use would start a second browser that chromedp then closes twice.
+func launch(t testing.TB, o Options, path string) (*Browser, error) {
+	rules := "MAP * ~NOTFOUND"
+	if o.Host != "" {
+		rules += ", EXCLUDE " + o.Host
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(path),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("host-resolver-rules", rules),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(int(o.Width), int(o.Height)),
+	)
+	ctx, cancel := chromedp.NewContext(actx)
+	b := &Browser{Ctx: ctx, o: o, stop: func() {
+		cancel()
+		cancelAlloc()
+	}}
+	err := func() error {
+		// The browser and its tab, first and alone: Events would hide
+		// a failure here in the iterator it returns.
+		if err := chromedp.Do(ctx); err != nil {
+			return err
+		}
+		if err := chromedp.Listen(ctx, b.event); err != nil {
+			return err
+		}
+		go b.intercept(chromedp.Events(ctx, fetch.RequestPaused))
+		if _, err := chromedp.Call(ctx, fetch.Enable, fetch.EnableParams{}); err != nil {
+			return fmt.Errorf("intercepting requests: %w", err)
+		}
+		if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+			return fmt.Errorf("watching requests: %w", err)
+		}
+		return nil
+	}()
+	if err != nil {
+		b.stop()
+		return nil, err
+	}
+	return b, nil
 }
 
 // Close checks what the end of the test would (CheckProblems,
@@ -186,6 +224,11 @@ func (b *Browser) Close(t testing.TB) {
 func (b *Browser) intercept(paused iter.Seq2[fetch.EventRequestPaused, error]) {
 	for ev, err := range paused {
 		if err != nil {
+			// Without the wall every request waits forever: say why
+			// the page hangs, unless the browser is closing.
+			if b.Ctx.Err() == nil {
+				b.problem("the harness stopped seeing requests: %v", err)
+			}
 			return
 		}
 		if b.o.Allow(ev.Request.URL) {

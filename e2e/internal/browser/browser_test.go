@@ -3,6 +3,8 @@ package browser
 import (
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -289,5 +291,67 @@ func TestWaitForUnderAStrictPolicy(t *testing.T) {
 		if !strings.Contains(said, w) {
 			t.Errorf("WaitFor, giving up, did not say %q; it said %q", w, said)
 		}
+	}
+}
+
+// TestABrowserThatDiesAsItStartsIsStartedAgain starts a "browser" that
+// exits at once, as a Chromium may on a loaded machine, then the real
+// one: the tab must have its request wall (the page loads, and a request
+// off the origin is refused). Before, the failed start went unseen, the
+// page's requests waited forever on a wall that was never built, and
+// chromedp panicked on closing, closing one channel twice.
+func TestABrowserThatDiesAsItStartsIsStartedAgain(t *testing.T) {
+	Binary(t)
+	dies := filepath.Join(t.TempDir(), "dies")
+	if err := os.WriteFile(dies, []byte("#!/bin/sh\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var tries []int
+	execPath = func(attempt int) string {
+		tries = append(tries, attempt)
+		if attempt == 1 {
+			return dies
+		}
+		return Chromium
+	}
+	t.Cleanup(func() { execPath = func(int) string { return Chromium } })
+
+	other, hits := counter(t)
+	srv := site(t, "")
+	r := &Recorder{T: t}
+	b := Start(r, Options{Allow: SameOrigin(srv.URL), Host: "127.0.0.1", Origin: "the origin " + srv.URL})
+	if !slices.Equal(tries, []int{1, 2}) {
+		t.Fatalf("tries %v, want [1 2]", tries)
+	}
+	b.Within(t, 20*time.Second, chromedp.Navigate(srv.URL+"/"))
+	if h := Eval[string](t, b, `document.querySelector("h1").textContent`); h != "a page" {
+		t.Errorf("the page says %q", h)
+	}
+	Eval[[]string](t, b, fetchFrom(other.URL+"/"))
+	if n := hits.Load(); n != 0 {
+		t.Errorf("%d requests reached another port", n)
+	}
+	b.Close(r)
+	if said := r.Said(); !slices.ContainsFunc(said, func(e string) bool { return strings.Contains(e, "a request left") }) {
+		t.Errorf("the refused request did not fail the test; it said %q", said)
+	}
+}
+
+// TestABrowserThatNeverStartsFailsTheTest: two failed starts fail the
+// test, saying why, at once.
+func TestABrowserThatNeverStartsFailsTheTest(t *testing.T) {
+	Binary(t)
+	execPath = func(int) string { return filepath.Join(t.TempDir(), "no-such-browser") }
+	t.Cleanup(func() { execPath = func(int) string { return Chromium } })
+	r := &Recorder{T: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		Start(r, Options{Allow: func(string) bool { return true }})
+		t.Error("Start returned a browser that never started")
+	}()
+	<-done
+	if said := r.Said(); len(said) != 1 || !strings.Contains(said[0], "starting ") || !strings.Contains(said[0], "no-such-browser") {
+		t.Errorf("Start said %q", said)
 	}
 }
