@@ -329,7 +329,8 @@ const firstDrops = 8
 // It reports the median drop-to-ready and its ratio to native compare
 // (timed before each drop), the median and the worst longest task, and
 // how many of the drops had a main-thread task over 50 ms. The log lists
-// each drop's longest task.
+// each drop's longest task; with BENCHVIEW_TRACE set, each drop's trace
+// report too (see BenchmarkSuite).
 func BenchmarkFirstDrop(b *testing.B) {
 	base, cur := writeSuite(b, b.TempDir(), suitegen.Spec{Rows: 10_000, Samples: 30, Seed: 1})
 	origin := serve(b)
@@ -338,9 +339,16 @@ func BenchmarkFirstDrop(b *testing.B) {
 		for range firstDrops {
 			native = append(native, timeCompare(b, base, cur))
 			br := withProbeAt(b, origin)
-			r, l, _ := dropWithin(b, br, base, cur, suiteTimeout)
+			r, l, t := dropWithin(b, br, base, cur, suiteTimeout)
 			br.Close(b)
 			ready, longest = append(ready, r), append(longest, l)
+			if tracing() {
+				report := fmt.Sprintf("first drop: ready after %.0f ms:%s", r, t.traceReport(t.Changed, t.Ready))
+				b.Log(report)
+				if name := os.Getenv("BENCHVIEW_TRACE_FILE"); name != "" {
+					appendFile(b, name, report+"\n")
+				}
+			}
 		}
 	}
 	over := 0
