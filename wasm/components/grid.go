@@ -35,10 +35,13 @@ type grid struct {
 	want    int
 	syncDue bool // a frame will sync the grid
 	at      int  // the selected row's place when the grid last synced (Table.At)
-	// refocus: the focus was in the table when it last rendered. A row
-	// whose cells changed has new elements (TableRow), and the focus on
-	// an old one went to the body: sync puts it back on the active cell.
-	refocus bool
+	// lost is the element that had the focus in the table when it last
+	// rendered; undefined when the focus was elsewhere. A row whose cells
+	// changed has new elements (TableRow), and the focus on an old one
+	// went to the body: sync puts it back on the active cell, if lost
+	// left the document. One still in it lost the focus to the reader (a
+	// Tab past the grid, the page's last stop, leaves it on the body).
+	lost js.Value
 }
 
 // wantFrames is how many frames a move waits at most for the row it moved
@@ -88,10 +91,11 @@ func (t *Table) sync() {
 	g := &t.grid
 	active := js.Global().Get("document").Get("activeElement")
 	inside := active.Truthy() && t.box.Node().Call("contains", active).Bool()
-	if g.refocus && !inside && (!active.Truthy() || active.Equal(js.Global().Get("document").Get("body"))) {
+	if g.lost.Truthy() && !inside && (!active.Truthy() || active.Equal(js.Global().Get("document").Get("body"))) &&
+		!g.lost.Get("isConnected").Bool() {
 		inside = true // the focused element left the document with its row's old cells
 	}
-	g.refocus = false
+	g.lost = js.Undefined()
 	if t.At != g.at {
 		// A row selected elsewhere (a bar, a link) is where Tab enters.
 		g.at = t.At

@@ -96,7 +96,9 @@ const defaultRowHeight = 31
 // Render shows the table, or a line saying no row matches.
 func (t *Table) Render() vecty.ComponentOrHTML {
 	defer Span("render Table")()
-	t.grid.refocus = t.grid.refocus || t.focused()
+	if t.focused() {
+		t.grid.lost = js.Global().Get("document").Get("activeElement")
+	}
 	cols := t.columns()
 	t.follow()
 	rows := t.rows()
