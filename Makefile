@@ -101,18 +101,21 @@ else \
 fi
 endef
 
+# Benchmarks run one package at a time (-p 1): go test runs as many
+# packages at once as there are cores, and two benchmarks sharing this
+# machine's two cores timed each other.
 bench: need-test build
 	@echo '--- core benchmarks, native'
-	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./core/...
+	$(GO) test -p 1 -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./core/...
 	@echo '--- core benchmarks, WASM under Node'
-	GOOS=js GOARCH=wasm $(GO) test -exec='$(GO_JS_WASM_EXEC)' -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./core/...
+	GOOS=js GOARCH=wasm $(GO) test -p 1 -exec='$(GO_JS_WASM_EXEC)' -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./core/...
 	@echo '--- WASM size'
 	scripts/wasm-size
 	@if [[ -z $$(find e2e -name '*_test.go' 2>/dev/null) ]]; then \
 		echo 'make: no end-to-end benchmarks in e2e/ yet: no browser timings'; \
 	else \
 		echo '--- browser timings in headless Chromium (BenchmarkSuite: the generated 100x200, 10,000x30 and 3x100,000 pairs; BenchmarkFirstDrop: 10,000x30 in eight fresh browsers)'; \
-		BENCHVIEW_BIN=$(abspath $(BIN)) $(GO) test -count=1 -timeout 60m -run '^$$' -bench . ./e2e/...; \
+		BENCHVIEW_BIN=$(abspath $(BIN)) $(GO) test -p 1 -count=1 -timeout 60m -run '^$$' -bench . ./e2e/...; \
 	fi
 
 # A static site: the viewer and two reports in $(SITE)/ (new or empty), for
