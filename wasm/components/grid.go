@@ -130,13 +130,17 @@ func (t *Table) sync() {
 	}
 }
 
-// focused reports whether the focus is in the table's box.
-func (t *Table) focused() bool {
+// focusedElement is the element that has the focus when it is in the
+// table's box; undefined when the focus is elsewhere.
+func (t *Table) focusedElement() js.Value {
 	if t.box == nil {
-		return false
+		return js.Undefined()
 	}
 	active := js.Global().Get("document").Get("activeElement")
-	return active.Truthy() && t.box.Node().Call("contains", active).Bool()
+	if !active.Truthy() || !t.box.Node().Call("contains", active).Bool() {
+		return js.Undefined()
+	}
+	return active
 }
 
 // rove makes el the grid's one Tab stop.
@@ -202,8 +206,7 @@ func (t *Table) focusCell(el js.Value) {
 // step moves the active cell by rows (the j and k shortcuts). From
 // outside the table it focuses the active cell first.
 func (t *Table) step(rows int) {
-	active := js.Global().Get("document").Get("activeElement")
-	if !active.Truthy() || !t.box.Node().Call("contains", active).Bool() {
+	if !t.focusedElement().Truthy() {
 		t.moveTo(t.grid.row, t.grid.col)
 		return
 	}

@@ -96,8 +96,8 @@ const defaultRowHeight = 31
 // Render shows the table, or a line saying no row matches.
 func (t *Table) Render() vecty.ComponentOrHTML {
 	defer Span("render Table")()
-	if t.focused() {
-		t.grid.lost = js.Global().Get("document").Get("activeElement")
+	if el := t.focusedElement(); el.Truthy() {
+		t.grid.lost = el
 	}
 	cols := t.columns()
 	t.follow()
