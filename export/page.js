@@ -67,15 +67,23 @@
   // one, which lets input and a frame in and then goes on first, where a
   // timer nested in timers waits at least 4 ms.
   const aTurn = () => globalThis.scheduler && scheduler.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+  // turns makes a function that gives the event loop a turn once turnMs
+  // have passed since its last: slices and linesOf share it.
+  const turns = () => {
+    let last = performance.now();
+    return async () => {
+      if (performance.now() - last > turnMs) {
+        await aTurn();
+        last = performance.now();
+      }
+    };
+  };
   const slices = (bytes) => {
     let at = 0;
-    let turn = performance.now();
+    const turn = turns();
     return new ReadableStream({
       async pull(controller) {
-        if (performance.now() - turn > turnMs) {
-          await aTurn();
-          turn = performance.now();
-        }
+        await turn();
         controller.enqueue(bytes.subarray(at, at + sliceBytes));
         at += sliceBytes;
         if (at >= bytes.length) controller.close();
@@ -103,17 +111,14 @@
     let rest = '';
     try {
       const reader = bytesOf(id).pipeThrough(new TextDecoderStream()).getReader();
-      let turn = performance.now();
+      const turn = turns();
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
         const parts = (rest + value).split('\n');
         rest = parts.pop();
         for (const p of parts) lines.push(p);
-        if (performance.now() - turn > turnMs) {
-          await aTurn();
-          turn = performance.now();
-        }
+        await turn();
       }
     } catch {
       throw new Error('its block ' + id + ' is damaged');
