@@ -98,8 +98,8 @@ func TestATenThousandRowSuite(t *testing.T) {
 	}
 
 	// The page is cross-origin isolated, and its first worker waited for
-	// it while it rendered (the viewer's gate.go): the rows above are
-	// the command line's all the same.
+	// it while it paired the reports and took the review (the viewer's
+	// gate.go): the rows above are the command line's all the same.
 	if held := eval[float64](t, b, `crossOriginIsolated ? benchviewHeld() : -1`); held <= 0 {
 		t.Errorf("a worker waited %.1f ms for the page while the rows were computed, want some (-1: the page is not cross-origin isolated)", held)
 	}

@@ -4,11 +4,6 @@ package components
 
 import "syscall/js"
 
-// BeforeRender is called at the start of each animation frame in which
-// vecty renders what the page or a component asked it to: the page
-// closes its gate there (the viewer's gate.go).
-var BeforeRender = func() {}
-
 // NextFrame calls f in the browser's next animation frame, in the order
 // the frames were asked for (vecty asks for one to render in).
 func NextFrame(f func()) {

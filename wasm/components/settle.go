@@ -24,7 +24,6 @@ func renderAgain(c vecty.Component, due *bool) {
 	NextFrame(func() {
 		*due = false
 		if unsettled[c] {
-			NextFrame(BeforeRender) // the frame vecty renders c in
 			vecty.Rerender(c)
 		}
 	})

@@ -7,17 +7,24 @@ import (
 	"time"
 )
 
-// gate holds one worker back while the page renders or draws.
+// gate holds one worker back while the page does its heavy tasks:
+// pairing the reports, the store taking the review, ordering the table,
+// drawing a chart.
 //
 // The pool runs a worker on every core, so while rows are computed every
-// core is busy, and the page's own tasks (a frame of the table, a chart
-// drawn) got a part of one: on a two-core machine they took two to three
-// times their CPU time, 50-80 ms for 15-30 ms of work, and the page
-// stuttered in each. Before such a task the page closes the gate, and
-// opens it again in a task that follows; worker 0 waits at the gate
-// (workerGate.wait) between two rows of a batch, and gives the page its
-// core for that long. The other workers never wait, and the page's heavy
-// tasks add up to a few hundred milliseconds of a suite's seconds.
+// core is busy, and the page's own tasks got a part of one: on a two-core
+// machine they took two to three times their CPU time, 50-80 ms for 15-30
+// ms of work, and the page stuttered in each. Before such a task the page
+// closes the gate, and opens it again in a task that follows; worker 0
+// waits at the gate (workerGate.wait) between two rows of a batch, and
+// gives the page its core for that long. The other workers never wait.
+//
+// A frame of the table is not held for: it is a few milliseconds of work
+// since the table shows only its window, and a worker held from the
+// start of each frame to the task after it was held 170-300 ms a drop of
+// ten thousand rows, against 55-120 ms without (BenchmarkSuite, four
+// interleaved runs: ready 3-13% sooner, and no task of 50 ms or more in
+// sixteen first drops, BenchmarkFirstDrop).
 //
 // The gate is for reviews of gateRows rows or more (see begin): a review
 // of a hundred rows is computed in a few hundred milliseconds, as the

@@ -96,7 +96,6 @@ func newPage() *page {
 	p.app.Hold = func() bool { return p.ordering }
 	p.pool = newPool(p.dispatch)
 	p.charts.busy = p.pool.gate.close
-	components.BeforeRender = p.pool.gate.close
 	return p
 }
 
@@ -337,7 +336,6 @@ func (p *page) rerender() {
 		components.NextFrame(func() { end = components.Span("vecty frame") })
 		defer components.NextFrame(func() { end() })
 	}
-	components.NextFrame(components.BeforeRender) // the frame vecty renders in
 	vecty.Rerender(p.app)
 	if !p.costDue {
 		p.costDue = true
