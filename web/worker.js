@@ -68,9 +68,10 @@ function compute(job) {
     self.postMessage(result, result.report ? [result.report.buffer] : []);
     return;
   }
-  if (!job.drawPlan && !job.joinPlan) {
-    // A batch of rows: say it is begun (its rows show for how long); the
-    // module posts a long row's progress with this worker's number.
+  if (job.tell) {
+    // A batch with a long row: say it is begun (its rows show for how
+    // long); the module posts a long row's progress with this worker's
+    // number.
     self.postMessage({ worker: id, review: job.review, index: job.index, started: true });
   }
   // Compute the batch (its results, and what its rows add to the suite's

@@ -196,7 +196,25 @@ func (p *pool) send(w int) {
 	idx, geo := message.Int32s(index), message.Int32s(mean)
 	sizes, samples := message.Pairs(pairs)
 	msg := map[string]any{"review": b[0].Review, "index": idx, "geomean": geo, "sizes": sizes, "samples": samples, "metric": message.MetricOf(b[0].Metric)}
+	if told(b) {
+		msg["tell"] = true
+	}
 	p.workers[w].Call("postMessage", msg, []any{idx.Get("buffer"), geo.Get("buffer"), sizes.Get("buffer"), samples.Get("buffer")})
+}
+
+// told reports whether the worker is to say when it begins batch b (its
+// rows then show for how long they have been computed): when b holds a
+// row of stats.ProgressMin samples or more, which takes long enough to
+// show. A batch of short rows is done in milliseconds, and a message for
+// each of a 10,000-row review's 80 batches was 80 more tasks of the page
+// and of the workers, for a "computing… 0 s" nobody could read.
+func told(b []store.Job) bool {
+	for _, j := range b {
+		if len(j.Base)+len(j.Cur) >= stats.ProgressMin {
+			return true
+		}
+	}
+	return false
 }
 
 // message receives a worker's results and gives the worker its next batch;
