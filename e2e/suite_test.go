@@ -238,7 +238,12 @@ var suitePairs = []struct {
 // benchview compare, the whole process) and in the viewer (from setting
 // the file inputs to ready, in headless Chromium), and reports their
 // ratio, the longest main-thread task from the drop to ready, and the
-// JavaScript heap and the page's WebAssembly memory at ready. On the
+// JavaScript heap and the page's WebAssembly memory at ready. It also
+// times compare -format text, the review a person reads in a terminal,
+// which like the viewer measures each row's drift, outliers and samples
+// needed and the suite's geomean: plain compare writes the reference's
+// lines, which need none of those, some 40% of what the viewer computes
+// for a row of 30 samples a side (core benchmarks under Node). On the
 // 10,000-row pair it also times a search, the verdict filter and a sort,
 // each from the input event to the frame whose table shows the result; on
 // the soak run's, a click on each row, from the click to its run order
@@ -251,7 +256,7 @@ func BenchmarkSuite(b *testing.B) {
 	for _, p := range suitePairs {
 		b.Run(p.name, func(b *testing.B) {
 			base, cur := writeSuite(b, b.TempDir(), p.spec)
-			var native, ready, longest, heap, wasm []float64
+			var native, nativeText, ready, longest, heap, wasm []float64
 			var cold, warm, coldLongest, warmLongest []float64
 			var search, filter, sort []float64
 			var selectDrawn, selectLongest []float64
@@ -263,6 +268,7 @@ func BenchmarkSuite(b *testing.B) {
 					// one run of it swung by a third from minute to minute,
 					// and the ratio with it.
 					native = append(native, timeCompare(b, base, cur))
+					nativeText = append(nativeText, timeCompare(b, base, cur, "-format", "text"))
 					var r, l float64
 					var t timings
 					profileDrops(b, br, func() { r, l, t = dropWithin(b, br, base, cur, suiteTimeout) })
@@ -296,6 +302,8 @@ func BenchmarkSuite(b *testing.B) {
 				}
 			}
 			reportDrops(b, native, ready, longest)
+			b.ReportMetric(median(nativeText), "ms/compare-native-text")
+			b.ReportMetric(median(ready)/median(nativeText), "x-of-native-text")
 			b.ReportMetric(median(held), "ms-worker-held")
 			b.ReportMetric(median(cold)/median(native), "x-of-native-cold")
 			b.ReportMetric(median(coldLongest), "ms-longest-task-cold")
@@ -379,11 +387,12 @@ func reportDrops(b *testing.B, native, ready, longest []float64) {
 	b.ReportMetric(slices.Max(longest), "ms-longest-task-worst")
 }
 
-// timeCompare runs benchview compare on the pair and returns how long the
-// whole process took, in ms.
-func timeCompare(b *testing.B, base, cur string) float64 {
+// timeCompare runs benchview compare on the pair, with flags before it,
+// and returns how long the whole process took, in ms.
+func timeCompare(b *testing.B, base, cur string, flags ...string) float64 {
+	args := append(append([]string{"compare"}, flags...), base, cur)
 	start := time.Now()
-	if err := exec.Command(binary(b), "compare", base, cur).Run(); err != nil {
+	if err := exec.Command(binary(b), args...).Run(); err != nil {
 		b.Fatalf("benchview compare %s %s: %v", base, cur, err)
 	}
 	return float64(time.Since(start).Microseconds()) / 1e3
