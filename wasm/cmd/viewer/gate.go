@@ -23,8 +23,8 @@ import (
 // since the table shows only its window, and a worker held from the
 // start of each frame to the task after it was held 170-300 ms a drop of
 // ten thousand rows, against 55-120 ms without (BenchmarkSuite, four
-// interleaved runs: ready 3-13% sooner, and no task of 50 ms or more in
-// sixteen first drops, BenchmarkFirstDrop).
+// interleaved runs: ready sooner in each, by 1-13% of the ratio to
+// native compare, with no task of 50 ms or more in either's drops).
 //
 // The gate is for reviews of gateRows rows or more (see begin): a review
 // of a hundred rows is computed in a few hundred milliseconds, as the
