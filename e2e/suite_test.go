@@ -248,10 +248,10 @@ var suitePairs = []struct {
 // each from the input event to the frame whose table shows the result; on
 // the soak run's, a click on each row, from the click to its run order
 // drawn, and the longest main-thread task meanwhile.
-// Medians of the drops, and of as many runs of compare, one before each
-// drop; the first drop of each pair is a fresh browser's
-// (a user's first visit: nothing compiled to its fastest yet), and is also
-// reported alone (-cold), beside the median of the others (-warm).
+// Medians of the drops, and of as many runs of each compare, one before
+// each drop; the first drop of each pair is a fresh browser's (a user's
+// first visit: nothing compiled to its fastest yet), and is also reported
+// alone (-cold), beside the median of the others (-warm).
 func BenchmarkSuite(b *testing.B) {
 	for _, p := range suitePairs {
 		b.Run(p.name, func(b *testing.B) {
@@ -393,7 +393,7 @@ func timeCompare(b *testing.B, base, cur string, flags ...string) float64 {
 	args := append(append([]string{"compare"}, flags...), base, cur)
 	start := time.Now()
 	if err := exec.Command(binary(b), args...).Run(); err != nil {
-		b.Fatalf("benchview compare %s %s: %v", base, cur, err)
+		b.Fatalf("benchview %s: %v", strings.Join(args, " "), err)
 	}
 	return float64(time.Since(start).Microseconds()) / 1e3
 }

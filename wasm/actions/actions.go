@@ -103,7 +103,8 @@ type Adjust struct{ Method string }
 type Copied struct{ What, Err string }
 
 // RowsStarted: a worker began computing rows Index of review Review at
-// At, in the page's milliseconds (performance.now()).
+// At, in the page's milliseconds (performance.now()); said of a batch
+// with a long row, not of every batch.
 type RowsStarted struct {
 	Review int
 	Index  []int

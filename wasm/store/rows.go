@@ -25,7 +25,9 @@ type Row struct {
 	// review.State when it is not a comparison.
 	Status string
 	// Started is when a worker began computing a Pending row, in the
-	// page's milliseconds; 0 when none has yet.
+	// page's milliseconds; 0 when none has yet, or none said so: a
+	// worker says it only for a batch with a long row (the viewer's
+	// pool.told), whose time computing is worth showing.
 	Started float64
 	// Progress is how far a long Pending row is, from 0 to 1: its worker
 	// says as it plans the row's resampling.
