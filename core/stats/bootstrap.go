@@ -236,10 +236,10 @@ func cellShifts(shifts []float64, cl *cells, bm, cm []float64) (negative, zero u
 // took an eighth of a comparison natively, in clearing it and in the
 // garbage collector's work.
 type scratch struct {
-	shifts []float64 // a shift a cell, or a resample
-	tail   []float64 // the values of the tails' cells (shortTails)
-	weight []uint32  // and their weights
-	logs   []int64   // a row's logarithm of its ratio a cell (geomeanRow.addTo)
+	shifts []float64        // a shift a cell, or a resample
+	tail   []float64        // the values of the tails' cells (shortTails)
+	weight []uint32         // and their weights
+	logs   *[cellSpan]int64 // a row's logarithm of its ratio a cell (geomeanRow.addTo)
 }
 
 var scratches = sync.Pool{New: func() any { return new(scratch) }}

@@ -307,6 +307,23 @@ func TestGeomeanSumsInAnyOrderAreTheGeomean(t *testing.T) {
 	}
 }
 
+// frexp is math.Frexp on every positive finite float: normal or
+// subnormal, powers of two and the extremes.
+func TestFrexpIsMathFrexp(t *testing.T) {
+	r := rng(46)
+	xs := []float64{math.SmallestNonzeroFloat64, 0x1p-1022, 0x1p-1023, 0.5, 1, 2, 3, 100_000, math.MaxFloat64, math.Nextafter(1, 0)}
+	for range 100_000 {
+		xs = append(xs, math.Float64frombits(r.Uint64N(0x7ff0_0000_0000_0000-1)+1))
+	}
+	for _, x := range xs {
+		fm, fe := frexp(x)
+		mm, me := math.Frexp(x)
+		if math.Float64bits(fm) != math.Float64bits(mm) || fe != me {
+			t.Fatalf("frexp(%g [%#x]) = %g, %d; math.Frexp %g, %d", x, math.Float64bits(x), fm, fe, mm, me)
+		}
+	}
+}
+
 // Rows from MaxGeomeanRows on are not covered, so the sums stay within
 // an int64.
 func TestGeomeanCoversMaxGeomeanRows(t *testing.T) {
