@@ -250,7 +250,7 @@ func extrasOf(r *Row, threshold float64) *Extras {
 	if shift == 0 {
 		shift = 1
 	}
-	x := Measure(r.BaseStats.Taken, r.CurStats.Taken, shift)
+	x := MeasureSorted(r.BaseStats.Taken, r.CurStats.Taken, r.BaseStats.Sorted, r.CurStats.Sorted, shift)
 	x.forVerdict(r.Verdict)
 	return &x
 }
@@ -261,12 +261,20 @@ func extrasOf(r *Row, threshold float64) *Extras {
 // verdicts later (the viewer's switch) has it. New keeps it only where
 // the verdict asks for it.
 func Measure(base, cur []float64, shift float64) Extras {
+	return MeasureSorted(base, cur, base, cur, shift)
+}
+
+// MeasureSorted is Measure of base and cur, in run order, given each side
+// sorted as well (stats.SortedFloats): the drift reads the run order, the
+// outliers and the samples needed read the sorted sides, whose sorts are
+// then a pass each. Any order of the same samples measures the same.
+func MeasureSorted(base, cur, sortedBase, sortedCur []float64, shift float64) Extras {
 	return Extras{
 		DriftBase:     stats.DriftOfFloats(base),
 		DriftCur:      stats.DriftOfFloats(cur),
-		OutliersBase:  stats.OutliersFloats(base),
-		OutliersCur:   stats.OutliersFloats(cur),
-		SamplesNeeded: stats.SamplesNeededFloats(base, cur, shift),
+		OutliersBase:  stats.OutliersFloats(sortedBase),
+		OutliersCur:   stats.OutliersFloats(sortedCur),
+		SamplesNeeded: stats.SamplesNeededFloats(sortedBase, sortedCur, shift),
 	}
 }
 

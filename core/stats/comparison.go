@@ -110,6 +110,14 @@ func compare[T Sample](baseline, current []T, resampling func(nb, nc int) *boots
 // same code for both, so whole numbers given as floats get the same bits.
 type Sample interface{ uint64 | float64 }
 
+// SortedFloats is a sorted copy of samples, in the order every statistic
+// here sorts a series. A statistic that reads its series in any order
+// (Compare, Outliers, SamplesNeeded, the geomean) sorts a copy of it
+// first, and that sort is a single pass over a series sorted already: a
+// caller that hands one row's sides to several of them sorts each side
+// once, and hands them this.
+func SortedFloats(samples []float64) []float64 { return sortedCopy(samples) }
+
 func sortedCopy[T Sample](s []T) []T {
 	s = slices.Clone(s)
 	sortSeries(s)
