@@ -165,6 +165,18 @@ func (t *Table) rows() vecty.List {
 			Elapsed: elapsed, Index: headRows + t.First + i + 1,
 		}
 	}
+	// While the workers compute a table longer than its window, the
+	// window's rows out of view wait: the table is ordered anew once
+	// every row is computed, and its window drawn again, so what they
+	// showed meanwhile was never seen, and drawing them took 26 of the
+	// 96 rows drawn in a 10,000-row review's drop. (A table the window
+	// holds whole is drawn whole: its rows below the view show their
+	// verdicts as they come, a scroll away.)
+	waiting := t.Busy && t.Total > n
+	end := n
+	if waiting {
+		end = min(n, max(t.InView, 0))
+	}
 	fresh := make([]TableRow, len(t.drawn))
 	var changed, later []int // places to bring up to date, the view's first
 	for i := range t.drawn {
@@ -175,7 +187,7 @@ func (t *Table) rows() vecty.List {
 			t.drawn[i] = fresh[i]
 		case i >= t.Top && i < t.InView:
 			changed = append(changed, i)
-		default:
+		case !waiting:
 			later = append(later, i)
 		}
 	}
@@ -184,10 +196,10 @@ func (t *Table) rows() vecty.List {
 	for _, i := range changed[:k] {
 		t.drawn[i] = fresh[i]
 	}
-	for budget -= k; budget > 0 && len(t.drawn) < n; budget-- {
+	for budget -= k; budget > 0 && len(t.drawn) < end; budget-- {
 		t.drawn = append(t.drawn, next(len(t.drawn)))
 	}
-	if len(t.drawn) < n || k < len(changed) {
+	if len(t.drawn) < end || k < len(changed) {
 		renderAgain(t, &t.moreDue) // and the page waits for it to say ready
 	} else {
 		settle(t)
