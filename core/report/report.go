@@ -108,6 +108,23 @@ func (r *Report) Find(k Key) *Row {
 	return nil
 }
 
+// SameKeys reports whether a and b hold the same keys in the same order,
+// each key once: the rows of a pair of reports of one suite, which pair
+// up by their places with no lookup. Reports built by hand (no index) are
+// not looked at, and do not.
+func SameKeys(a, b *Report) bool {
+	if a == nil || b == nil || a.index == nil || b.index == nil ||
+		len(a.Rows) != len(b.Rows) || len(a.index) != len(a.Rows) || len(b.index) != len(b.Rows) {
+		return false
+	}
+	for i := range a.Rows {
+		if a.Rows[i].Key != b.Rows[i].Key {
+			return false
+		}
+	}
+	return true
+}
+
 // Lookup returns a copy of the row with key k (for comparison lines, the
 // first one): Find's row.
 func (r *Report) Lookup(k Key) (Row, bool) {

@@ -99,6 +99,12 @@ type Pairing struct {
 	keys     []report.Key // the keys in row order, the current report's first
 	seen     map[report.Key]bool
 	next     int // keys[next] is the next key to pair
+	// aligned: the reports hold the same keys in the same order
+	// (report.SameKeys), as two runs of one suite do, and row next of
+	// each pairs with row next of the other. keys and seen are unused.
+	// The general way hashes every key four times: pairing a 10,000-row
+	// suite took 90-140 ms under Node that way, 58-60 ms this way.
+	aligned bool
 }
 
 // NewPairing starts pairing base and cur (either may be nil, as for New);
@@ -108,6 +114,11 @@ func NewPairing(base, cur *report.Report) *Pairing { return NewPairingOf(base, c
 // NewPairingOf is NewPairing for reports of metric m, as NewOf.
 func NewPairingOf(base, cur *report.Report, m *Metric) *Pairing {
 	p := &Pairing{v: &Review{Base: base, Cur: cur, Metric: m}, comparer: &stats.Comparer{}}
+	if report.SameKeys(cur, base) {
+		p.aligned = true
+		p.v.Rows = make([]Row, 0, len(cur.Rows))
+		return p
+	}
 	rows := 0 // the rows of the larger report: as many as a review of two alike has
 	for _, rep := range []*report.Report{cur, base} {
 		if rep == nil {
@@ -124,10 +135,19 @@ func NewPairingOf(base, cur *report.Report, m *Metric) *Pairing {
 	return p
 }
 
-// Step pairs up to n more keys of the reports (a key seen before counts)
-// and reports whether every key is paired.
+// Step pairs up to n more keys of the reports (a key seen before counts;
+// reports of the same keys in one order pair a row of each a key) and
+// reports whether every key is paired.
 func (p *Pairing) Step(n int) (done bool) {
 	base, cur := p.v.Base, p.v.Cur
+	if p.aligned {
+		for ; n > 0 && p.next < len(cur.Rows); n-- {
+			b, c := &base.Rows[p.next], &cur.Rows[p.next]
+			p.next++
+			p.add(pair(c.Key, b, c))
+		}
+		return p.next == len(cur.Rows)
+	}
 	for ; n > 0 && p.next < len(p.keys); n-- {
 		k := p.keys[p.next]
 		p.next++
@@ -135,13 +155,18 @@ func (p *Pairing) Step(n int) (done bool) {
 			continue
 		}
 		p.seen[k] = true
-		if r, ok := pair(k, lookup(base, k), lookup(cur, k)); ok {
-			r.comparer = p.comparer
-			r.Metric = p.v.Metric
-			p.v.Rows = append(p.v.Rows, r)
-		}
+		p.add(pair(k, lookup(base, k), lookup(cur, k)))
 	}
 	return p.next == len(p.keys)
+}
+
+// add adds r to the review, if ok.
+func (p *Pairing) add(r Row, ok bool) {
+	if ok {
+		r.comparer = p.comparer
+		r.Metric = p.v.Metric
+		p.v.Rows = append(p.v.Rows, r)
+	}
 }
 
 // Review is the review paired so far: whole once Step reported done.

@@ -120,6 +120,51 @@ func TestPairingInSteps(t *testing.T) {
 	}
 }
 
+// Reports with the same keys in the same order pair row by row (the
+// aligned way, no lookup), and make the rows the general way makes: the
+// same pairs as when the baseline's rows come in another order.
+func TestReportsInOneOrderPairRowByRow(t *testing.T) {
+	var b, c strings.Builder
+	for i := range 40 {
+		samples := fmt.Sprintf(`,"wall_ns":{"samples":[%d,%d,%d,%d,%d,%d]}`, 10+i, 12, 11, 13, 9, 10)
+		okness := ""
+		if i%9 == 4 {
+			okness = `,"ok":false`
+		}
+		b.WriteString(line(fmt.Sprint("row", i), "vm", "vm", samples))
+		c.WriteString(line(fmt.Sprint("row", i), "vm", "vm", samples+okness))
+	}
+	base, cur := read(t, "base", b.String()), read(t, "cur", c.String())
+	if !report.SameKeys(cur, base) {
+		t.Fatal("two reports of the same keys in the same order are not SameKeys")
+	}
+	reversed := slices.Clone(base.Rows)
+	slices.Reverse(reversed)
+	shuffled := report.New("base", reversed, nil)
+	if report.SameKeys(cur, shuffled) {
+		t.Fatal("a baseline in another order is SameKeys")
+	}
+	want := describe(New(shuffled, cur))
+	for _, n := range []int{1, 7, 40} {
+		p := NewPairing(base, cur)
+		steps := 1
+		for !p.Step(n) {
+			steps++
+		}
+		if got := describe(p.Review()); !slices.Equal(got, want) {
+			t.Errorf("%d at a time: rows\n got %q\nwant %q", n, got, want)
+		}
+		if wantSteps := (40 + n - 1) / n; steps != wantSteps {
+			t.Errorf("%d at a time: done after %d steps, want %d", n, steps, wantSteps)
+		}
+		for i, r := range p.Review().Rows {
+			if r.Base != &base.Rows[i] || r.Cur != &cur.Rows[i] {
+				t.Fatalf("row %d (%s) is not the reports' own rows %d", i, r.Key, i)
+			}
+		}
+	}
+}
+
 func TestOneReportAloneIsAView(t *testing.T) {
 	rep := read(t, "only", line("a", "vm", "vm", six)+line("b", "unsupported", "vm", `,"ok":false`))
 	for _, c := range []struct {
