@@ -147,34 +147,42 @@ func ResultsFrom(a js.Value) ([]stats.Comparison, []reviewtext.Extras) {
 
 // GeomeanSum packs what a batch's rows add to a suite's geomean as a
 // BigInt64Array's bytes: Rows, Point, then the resamples' sums, each
-// number an int64, little-endian (GeomeanSumFrom adds them up).
+// number an int64, little-endian (GeomeanSumFrom adds them up): the
+// memory of the numbers as it is, WebAssembly being little-endian.
 func GeomeanSum(g stats.GeomeanSum) js.Value {
-	b := make([]byte, 8*(sumHead+len(g.Logs)))
-	binary.LittleEndian.PutUint64(b, uint64(g.Rows))
-	binary.LittleEndian.PutUint64(b[8:], uint64(g.Point))
-	for j, l := range g.Logs {
-		binary.LittleEndian.PutUint64(b[8*(sumHead+j):], uint64(l))
-	}
-	return typed("BigInt64Array", b)
+	v := make([]int64, sumHead+len(g.Logs))
+	v[0], v[1] = int64(g.Rows), g.Point
+	copy(v[sumHead:], g.Logs)
+	return typed("BigInt64Array", bytesOfInts(v))
 }
 
 // sumHead is how many numbers precede a GeomeanSum's resamples.
 const sumHead = 2
 
-// GeomeanSumFrom unpacks what GeomeanSum packed.
+// GeomeanSumFrom unpacks what GeomeanSum packed, copied straight into the
+// numbers' memory: a 10,000-row review's page unpacks eighty of them,
+// which number by number took it 21 ms of its thread in a profiled drop.
 func GeomeanSumFrom(a js.Value) (stats.GeomeanSum, error) {
-	b := bytesOf(a)
-	if len(b) != 8*sumHead && len(b) != 8*(sumHead+stats.Resamples) {
-		return stats.GeomeanSum{}, errors.New("a geomean sum of " + strconv.Itoa(len(b)) + " bytes, not " + strconv.Itoa(8*(sumHead+stats.Resamples)))
+	n := a.Get("byteLength").Int()
+	if n != 8*sumHead && n != 8*(sumHead+stats.Resamples) {
+		return stats.GeomeanSum{}, errors.New("a geomean sum of " + strconv.Itoa(n) + " bytes, not " + strconv.Itoa(8*(sumHead+stats.Resamples)))
 	}
-	g := stats.GeomeanSum{Rows: int(binary.LittleEndian.Uint64(b)), Point: int64(binary.LittleEndian.Uint64(b[8:]))}
-	if len(b) > 8*sumHead {
-		g.Logs = make([]int64, stats.Resamples)
-		for j := range g.Logs {
-			g.Logs[j] = int64(binary.LittleEndian.Uint64(b[8*(sumHead+j):]))
-		}
+	v := make([]int64, n/8)
+	u := js.Global().Get("Uint8Array").New(a.Get("buffer"), a.Get("byteOffset"), n)
+	js.CopyBytesToGo(bytesOfInts(v), u)
+	g := stats.GeomeanSum{Rows: int(v[0]), Point: v[1]}
+	if len(v) > sumHead {
+		g.Logs = v[sumHead:]
 	}
 	return g, nil
+}
+
+// bytesOfInts is v's memory as bytes, little-endian as WebAssembly is.
+func bytesOfInts(v []int64) []byte {
+	if len(v) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), 8*len(v))
 }
 
 // typed is a typed array of kind (Int32Array, Float64Array) over a copy
