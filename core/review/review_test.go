@@ -106,17 +106,23 @@ func TestPairingInSteps(t *testing.T) {
 	base, cur := pairingReports(t)
 	want := describe(New(base, cur))
 	for _, n := range []int{1, 2, 5, 14} {
-		p := NewPairing(base, cur)
-		steps := 1
-		for !p.Step(n) {
-			steps++
-		}
-		if got := describe(p.Review()); !slices.Equal(got, want) {
-			t.Errorf("%d at a time: rows\n got %q\nwant %q", n, got, want)
-		}
-		if wantSteps := (14 + n - 1) / n; steps != wantSteps {
-			t.Errorf("%d at a time: done after %d steps, want %d", n, steps, wantSteps)
-		}
+		checkSteps(t, NewPairing(base, cur), n, 14, want)
+	}
+}
+
+// checkSteps steps p n keys at a time, and checks it makes the rows
+// described by want, and says it is done only after the last of keys.
+func checkSteps(t *testing.T, p *Pairing, n, keys int, want []string) {
+	t.Helper()
+	steps := 1
+	for !p.Step(n) {
+		steps++
+	}
+	if got := describe(p.Review()); !slices.Equal(got, want) {
+		t.Errorf("%d at a time: rows\n got %q\nwant %q", n, got, want)
+	}
+	if wantSteps := (keys + n - 1) / n; steps != wantSteps {
+		t.Errorf("%d at a time: done after %d steps, want %d", n, steps, wantSteps)
 	}
 }
 
@@ -147,16 +153,7 @@ func TestReportsInOneOrderPairRowByRow(t *testing.T) {
 	want := describe(New(shuffled, cur))
 	for _, n := range []int{1, 7, 40} {
 		p := NewPairing(base, cur)
-		steps := 1
-		for !p.Step(n) {
-			steps++
-		}
-		if got := describe(p.Review()); !slices.Equal(got, want) {
-			t.Errorf("%d at a time: rows\n got %q\nwant %q", n, got, want)
-		}
-		if wantSteps := (40 + n - 1) / n; steps != wantSteps {
-			t.Errorf("%d at a time: done after %d steps, want %d", n, steps, wantSteps)
-		}
+		checkSteps(t, p, n, 40, want)
 		for i, r := range p.Review().Rows {
 			if r.Base != &base.Rows[i] || r.Cur != &cur.Rows[i] {
 				t.Fatalf("row %d (%s) is not the reports' own rows %d", i, r.Key, i)
