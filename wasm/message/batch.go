@@ -33,19 +33,19 @@ func Pairs(pairs [][2][]float64) (sizes, samples js.Value) {
 	b := make([]byte, 0, 8*n)
 	for _, p := range pairs {
 		sz = append(sz, len(p[0]), len(p[1]))
-		b = append(b, bytesOfSamples(p[0])...)
-		b = append(b, bytesOfSamples(p[1])...)
+		b = append(b, memoryOf(p[0])...)
+		b = append(b, memoryOf(p[1])...)
 	}
 	samples = js.Global().Get("Uint8Array").New(len(b))
 	js.CopyBytesToJS(samples, b)
 	return Int32s(sz), samples
 }
 
-// bytesOfSamples is s's memory as bytes: Samples' encoding, as
-// WebAssembly is little-endian. A batch of a suite's samples is copied at
-// once, where one sample at a time took the page a good part of a second
-// for ten thousand rows.
-func bytesOfSamples(s []float64) []byte {
+// memoryOf is s's memory as bytes: Samples' encoding for samples, and a
+// BigInt64Array's for int64s, as WebAssembly is little-endian. A batch of
+// a suite's samples is copied at once, where one sample at a time took
+// the page a good part of a second for ten thousand rows.
+func memoryOf[T float64 | int64](s []T) []byte {
 	if len(s) == 0 {
 		return nil
 	}
@@ -153,7 +153,7 @@ func GeomeanSum(g stats.GeomeanSum) js.Value {
 	v := make([]int64, sumHead+len(g.Logs))
 	v[0], v[1] = int64(g.Rows), g.Point
 	copy(v[sumHead:], g.Logs)
-	return typed("BigInt64Array", bytesOfInts(v))
+	return typed("BigInt64Array", memoryOf(v))
 }
 
 // sumHead is how many numbers precede a GeomeanSum's resamples.
@@ -169,20 +169,12 @@ func GeomeanSumFrom(a js.Value) (stats.GeomeanSum, error) {
 	}
 	v := make([]int64, n/8)
 	u := js.Global().Get("Uint8Array").New(a.Get("buffer"), a.Get("byteOffset"), n)
-	js.CopyBytesToGo(bytesOfInts(v), u)
+	js.CopyBytesToGo(memoryOf(v), u)
 	g := stats.GeomeanSum{Rows: int(v[0]), Point: v[1]}
 	if len(v) > sumHead {
 		g.Logs = v[sumHead:]
 	}
 	return g, nil
-}
-
-// bytesOfInts is v's memory as bytes, little-endian as WebAssembly is.
-func bytesOfInts(v []int64) []byte {
-	if len(v) == 0 {
-		return nil
-	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), 8*len(v))
 }
 
 // typed is a typed array of kind (Int32Array, Float64Array) over a copy

@@ -13,7 +13,7 @@ import (
 // Samples packs s as a Uint8Array of little-endian float64s, whose
 // buffer can be transferred.
 func Samples(s []float64) js.Value {
-	b := bytesOfSamples(s)
+	b := memoryOf(s)
 	a := js.Global().Get("Uint8Array").New(len(b))
 	js.CopyBytesToJS(a, b)
 	return a
@@ -22,7 +22,7 @@ func Samples(s []float64) js.Value {
 // SamplesFrom unpacks what Samples packed.
 func SamplesFrom(a js.Value) []float64 {
 	s := make([]float64, a.Get("length").Int()/8)
-	js.CopyBytesToGo(bytesOfSamples(s), a)
+	js.CopyBytesToGo(memoryOf(s), a)
 	return s
 }
 
