@@ -10,7 +10,6 @@ import (
 
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
-	"github.com/benchview/benchview/reviewtext"
 	"github.com/benchview/benchview/wasm/actions"
 	"github.com/benchview/benchview/wasm/message"
 	"github.com/benchview/benchview/wasm/store"
@@ -319,11 +318,8 @@ func (p *pool) runLocal() {
 				p.queue = p.queue[1:]
 				batch = append(batch, j)
 				a.Index = append(a.Index, j.Index)
-				a.Comparisons = append(a.Comparisons, j.Metric.Compare(&p.comparer, j.Base, j.Cur))
-				a.Extras = append(a.Extras, reviewtext.Measure(j.Base, j.Cur, store.AdviceShift))
-				if j.Geomean >= 0 {
-					p.comparer.AddFloats(&sum, j.Geomean, stats.FloatRow{Baseline: j.Base, Current: j.Cur})
-				}
+				c, x := compareRow(&p.comparer, j.Metric, &sum, j.Geomean, j.Base, j.Cur)
+				a.Comparisons, a.Extras = append(a.Comparisons, c), append(a.Extras, x)
 			}
 			p.answer(a.Review, a, batch, &sum)
 			yield()

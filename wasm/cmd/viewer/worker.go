@@ -5,6 +5,7 @@ package main
 import (
 	"syscall/js"
 
+	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/reviewtext"
 	"github.com/benchview/benchview/wasm/message"
@@ -122,16 +123,11 @@ func (w *worker) compute(m js.Value) map[string]any {
 		if k < len(index) {
 			w.row = index[k]
 		}
-		// Each side sorted once: the comparison, the outliers, the
-		// samples needed and the geomean each sort their own copy, a
-		// pass over sorted samples (at 30 a side, the sorts were some
-		// 7% of a row under WebAssembly).
-		base, cur := stats.SortedFloats(p[0]), stats.SortedFloats(p[1])
-		cs[k] = metric.Compare(&w.comparer, base, cur)
-		xs[k] = reviewtext.MeasureSorted(p[0], p[1], base, cur, store.AdviceShift)
-		if k < len(mean) && mean[k] >= 0 {
-			w.comparer.AddFloats(&sum, mean[k], stats.FloatRow{Baseline: base, Current: cur})
+		place := -1
+		if k < len(mean) {
+			place = mean[k]
 		}
+		cs[k], xs[k] = compareRow(&w.comparer, metric, &sum, place, p[0], p[1])
 	}
 	answer := map[string]any{"review": m.Get("review"), "index": m.Get("index"), "c": message.Results(cs, xs)}
 	if sum.Rows > 0 {
@@ -172,4 +168,23 @@ func (w *worker) joinPlan(m js.Value) {
 	if err := w.comparer.JoinPlan(m.Get("nb").Int(), m.Get("nc").Int(), parts); err != nil {
 		println("benchview: a plan:", err.Error())
 	}
+}
+
+// compareRow compares a row's sides, base and cur in run order, measures
+// what is shown beside it, and adds it to sum as row place of the
+// geomean (none when place is below 0): a worker's work for each row of
+// a batch, and the page's when no worker runs (pool.runLocal).
+//
+// Each side is sorted once: the comparison, the outliers, the samples
+// needed and the geomean each sort their own copy, a pass over sorted
+// samples (at 30 a side, the sorts were some 7% of a row under
+// WebAssembly). The drift reads the run order.
+func compareRow(c *stats.Comparer, metric *review.Metric, sum *stats.GeomeanSum, place int, base, cur []float64) (stats.Comparison, reviewtext.Extras) {
+	sb, sc := stats.SortedFloats(base), stats.SortedFloats(cur)
+	comparison := metric.Compare(c, sb, sc)
+	extras := reviewtext.MeasureSorted(base, cur, sb, sc, store.AdviceShift)
+	if place >= 0 {
+		c.AddFloats(sum, place, stats.FloatRow{Baseline: sb, Current: sc})
+	}
+	return comparison, extras
 }
