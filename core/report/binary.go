@@ -4,7 +4,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
+	"slices"
 	"strconv"
+	"unsafe"
 )
 
 // The binary form of a Report is how a report read in one place (a Web
@@ -14,7 +16,7 @@ import (
 // and read by the same build, not a file format: nothing checks it for
 // another version.
 //
-//	magic   "bvr1"
+//	magic   "bvr2"
 //	name    string
 //	rows    uvarint, then each row:
 //	          line uvarint, flags byte (rowOK, …),
@@ -25,9 +27,21 @@ import (
 //	          warning byte
 //	samples uvarint, then every row's Samples in turn, 8 bytes each
 //	values  uvarint, then every row's Values in turn, 8 bytes each
+//	sorted  uvarint, then every row's samples as floats (its Values, or
+//	          its Samples when it has no Values) in ascending order
+//	          (Row.Sorted), 8 bytes each, in turn
 //
-// A string is its length (uvarint) and its bytes; numbers are little-endian.
-const binaryMagic = "bvr1"
+// The sorted samples cost the worker that packs them a few milliseconds
+// at ten thousand rows of 30 (packing took 16-18 ms under Node, against
+// 15), and spare the page's main thread sorting them as it pairs the
+// reports: pairing those rows took 20-22 ms under Node, against 59-107.
+//
+// A string is its length (uvarint) and its bytes; numbers of 8 bytes are
+// in the machine's own byte order (little-endian under WebAssembly), as
+// the build that reads them is the one that wrote them: so a report's
+// samples unpack in one copy (a 10,000-row report in 10-14 ms under Node,
+// where a number at a time took 16-19 ms).
+const binaryMagic = "bvr2"
 
 // A row's flags in its binary form.
 const (
@@ -45,7 +59,7 @@ func (r *Report) MarshalBinary() ([]byte, error) {
 		samples += len(r.Rows[i].Samples)
 		values += len(r.Rows[i].Values)
 	}
-	b := make([]byte, 0, 64+48*len(r.Rows)+8*(samples+values))
+	b := make([]byte, 0, 64+48*len(r.Rows)+16*(samples+values))
 	b = append(b, binaryMagic...)
 	b = appendString(b, r.Name)
 	b = binary.AppendUvarint(b, uint64(len(r.Rows)))
@@ -62,16 +76,66 @@ func (r *Report) MarshalBinary() ([]byte, error) {
 	b = binary.AppendUvarint(b, uint64(samples))
 	for i := range r.Rows {
 		for _, s := range r.Rows[i].Samples {
-			b = binary.LittleEndian.AppendUint64(b, s)
+			b = binary.NativeEndian.AppendUint64(b, s)
 		}
 	}
 	b = binary.AppendUvarint(b, uint64(values))
 	for i := range r.Rows {
 		for _, v := range r.Rows[i].Values {
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
+			b = binary.NativeEndian.AppendUint64(b, math.Float64bits(v))
+		}
+	}
+	b = binary.AppendUvarint(b, uint64(sortedCount(r.Rows)))
+	var sorted []uint64
+	for i := range r.Rows {
+		row := &r.Rows[i]
+		if row.Values != nil {
+			values := slices.Clone(row.Values)
+			slices.Sort(values)
+			for _, v := range values {
+				b = binary.NativeEndian.AppendUint64(b, math.Float64bits(v))
+			}
+			continue
+		}
+		// Whole numbers sort as their floats do (a conversion never
+		// reverses two), and faster: a float's comparison minds NaN.
+		sorted = append(sorted[:0], row.Samples...)
+		sortSamples(sorted)
+		for _, s := range sorted {
+			b = binary.NativeEndian.AppendUint64(b, math.Float64bits(float64(s)))
 		}
 	}
 	return b, nil
+}
+
+// sortSamples sorts s: by insertion up to 32 samples, which under
+// WebAssembly took half the time of slices.Sort at 30.
+func sortSamples(s []uint64) {
+	if len(s) > 32 {
+		slices.Sort(s)
+		return
+	}
+	for i := 1; i < len(s); i++ {
+		x, j := s[i], i
+		for ; j > 0 && x < s[j-1]; j-- {
+			s[j] = s[j-1]
+		}
+		s[j] = x
+	}
+}
+
+// sortedCount is how many sorted samples rows have in the binary form:
+// each row's Values, or its Samples when it has no Values.
+func sortedCount(rows []Row) int {
+	n := 0
+	for i := range rows {
+		if rows[i].Values != nil {
+			n += len(rows[i].Values)
+		} else {
+			n += len(rows[i].Samples)
+		}
+	}
+	return n
 }
 
 func appendRow(b []byte, row *Row) []byte {
@@ -97,7 +161,7 @@ func appendRow(b []byte, row *Row) []byte {
 	}
 	if s := row.Summary; s != nil {
 		for _, v := range [...]uint64{s.Min, s.Mean, s.Max, math.Float64bits(s.Median)} {
-			b = binary.LittleEndian.AppendUint64(b, v)
+			b = binary.NativeEndian.AppendUint64(b, v)
 		}
 	}
 	return b
@@ -138,6 +202,7 @@ func (r *Report) UnmarshalBinary(data []byte) error {
 	}
 	samples := d.uint64s(d.count(8))
 	values := d.uint64s(d.count(8))
+	sorted := d.floats(d.count(8))
 	if d.err != nil {
 		return d.err
 	}
@@ -163,8 +228,14 @@ func (r *Report) UnmarshalBinary(data []byte) error {
 			}
 			values = values[m:]
 		}
+		if k := sortedCount(rows[i : i+1]); k > 0 {
+			if k > len(sorted) {
+				return errors.New("report: the rows hold more samples than are sorted")
+			}
+			rows[i].Sorted, sorted = sorted[:k:k], sorted[k:]
+		}
 	}
-	if len(samples) > 0 || len(values) > 0 {
+	if len(samples) > 0 || len(values) > 0 || len(sorted) > 0 {
 		return errors.New("report: the report holds samples no row has")
 	}
 	if len(rows) == 0 {
@@ -248,15 +319,22 @@ func (d *decoder) string() string {
 	return s
 }
 
-func (d *decoder) uint64s(n int) []uint64 {
-	if n == 0 {
+func (d *decoder) uint64s(n int) []uint64 { return words[uint64](d, n) }
+
+func (d *decoder) floats(n int) []float64 { return words[float64](d, n) }
+
+// words is the next n numbers of 8 bytes, as the machine keeps them.
+func words[T uint64 | float64](d *decoder, n int) []T {
+	if n == 0 || d.err != nil {
 		return nil
 	}
-	vs := make([]uint64, n)
-	for k := range vs {
-		vs[k] = binary.LittleEndian.Uint64(d.b[d.i:])
-		d.i += 8
+	if n > (len(d.b)-d.i)/8 {
+		d.fail("numbers cut short")
+		return nil
 	}
+	vs := make([]T, n)
+	copy(unsafe.Slice((*byte)(unsafe.Pointer(&vs[0])), 8*n), d.b[d.i:])
+	d.i += 8 * n
 	return vs
 }
 

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,6 +31,7 @@ func roundTrip(t testing.TB, r *Report) *Report {
 // Lookup finds for every key.
 func checkSame(t testing.TB, got, want *Report) {
 	t.Helper()
+	checkSorted(t, got)
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("%s: unpacked\n%s\nwant\n%s", want.Name, describe(got), describe(want))
 	}
@@ -39,6 +41,28 @@ func checkSame(t testing.TB, got, want *Report) {
 		if gok != wok || !reflect.DeepEqual(g, w) {
 			t.Fatalf("%s: Lookup(%v) is %v %v, want %v %v", want.Name, row.Key, g, gok, w, wok)
 		}
+	}
+}
+
+// checkSorted fails unless every row of r with samples holds them in
+// ascending order as floats (Sorted), and then forgets them, as Read
+// has none.
+func checkSorted(t testing.TB, r *Report) {
+	t.Helper()
+	for i := range r.Rows {
+		row := &r.Rows[i]
+		want := slices.Clone(row.Values)
+		if want == nil && row.Samples != nil {
+			want = make([]float64, len(row.Samples))
+			for k, s := range row.Samples {
+				want[k] = float64(s)
+			}
+		}
+		slices.Sort(want)
+		if !slices.Equal(row.Sorted, want) || (row.Sorted == nil) != (want == nil) {
+			t.Fatalf("%s line %d: sorted %v, want %v", r.Name, row.Line, row.Sorted, want)
+		}
+		row.Sorted = nil
 	}
 }
 
@@ -72,8 +96,8 @@ func TestBinaryKeepsEveryReport(t *testing.T) {
 // A row with every field set, and a report of none, come back as they were.
 func TestBinaryKeepsEveryField(t *testing.T) {
 	// A field added to Row must be added to the binary form too.
-	if n := reflect.TypeFor[Row]().NumField(); n != 9 {
-		t.Fatalf("Row has %d fields; the binary form (binary.go) knows 9", n)
+	if n := reflect.TypeFor[Row]().NumField(); n != 10 {
+		t.Fatalf("Row has %d fields; the binary form (binary.go) knows 10", n)
 	}
 	full := func(median float64) Row {
 		return Row{
@@ -171,6 +195,20 @@ func BenchmarkReadSuite(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
 		if _, err := Read(bytes.NewReader(data), "suite.jsonl"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkMarshalSuite packs that report in its binary form, as the
+// worker that read it does: its samples sorted, for the page.
+func BenchmarkMarshalSuite(b *testing.B) {
+	r, err := Read(bytes.NewReader(suiteReport(b)), "suite.jsonl")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := r.MarshalBinary(); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -50,6 +50,12 @@ type Row struct {
 	// Summary holds min/mean/max/median when wall_ns has them but no
 	// samples; nil otherwise.
 	Summary *Summary
+	// Sorted, when not nil, holds the row's samples as floats (Values, or
+	// Samples converted) in ascending order: the binary form carries them
+	// (UnmarshalBinary sets it), so that a page need not sort ten thousand
+	// rows on its main thread when a worker has. Nil otherwise, and
+	// whoever needs the order sorts.
+	Sorted []float64
 }
 
 // Summary is what an old report carries in place of samples. It is read

@@ -210,7 +210,12 @@ func statsOf(r *report.Row) *stats.FloatStats {
 	if r == nil {
 		return nil
 	}
-	s, ok := stats.OfFloats(Values(r))
+	values := Values(r)
+	if len(r.Sorted) == len(values) && len(values) > 0 {
+		s := stats.OfSortedFloats(values, r.Sorted) // sorted where it was read
+		return &s
+	}
+	s, ok := stats.OfFloats(values)
 	if !ok {
 		return nil
 	}

@@ -162,6 +162,42 @@ func TestReportsInOneOrderPairRowByRow(t *testing.T) {
 	}
 }
 
+// Reports unpacked from their binary form, whose rows hold their samples
+// sorted, pair into the rows with the same summaries as the reports read:
+// the same sorted samples, run order and mean, bit for bit.
+func TestSortedRowsSummarizeAsRead(t *testing.T) {
+	base, cur := readFile(t, "base-b.jsonl"), readFile(t, "cur-b.jsonl")
+	want, got := New(base, cur), New(unpack(t, base), unpack(t, cur))
+	if len(got.Rows) != len(want.Rows) || len(want.Rows) == 0 {
+		t.Fatalf("%d rows unpacked, %d read", len(got.Rows), len(want.Rows))
+	}
+	sorted := 0
+	for i, w := range want.Rows {
+		g := got.Rows[i]
+		for _, side := range []struct {
+			g, w *stats.FloatStats
+			row  *report.Row
+		}{{g.BaseStats, w.BaseStats, g.Base}, {g.CurStats, w.CurStats, g.Cur}} {
+			if (side.g == nil) != (side.w == nil) {
+				t.Fatalf("%s: summarized %v, read %v", w.Key, side.g, side.w)
+			}
+			if side.w == nil {
+				continue
+			}
+			if &side.g.Sorted[0] != &side.row.Sorted[0] {
+				t.Fatalf("%s: the summary sorted the samples again", w.Key)
+			}
+			if !slices.Equal(side.g.Sorted, side.w.Sorted) || !slices.Equal(side.g.Taken, side.w.Taken) || side.g.Mean != side.w.Mean {
+				t.Fatalf("%s: summarized %+v, read %+v", w.Key, *side.g, *side.w)
+			}
+			sorted++
+		}
+	}
+	if sorted == 0 {
+		t.Fatal("no row has samples")
+	}
+}
+
 func TestOneReportAloneIsAView(t *testing.T) {
 	rep := read(t, "only", line("a", "vm", "vm", six)+line("b", "unsupported", "vm", `,"ok":false`))
 	for _, c := range []struct {

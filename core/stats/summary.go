@@ -146,12 +146,18 @@ func OfFloats(samples []float64) (s FloatStats, ok bool) {
 	if len(samples) == 0 {
 		return FloatStats{}, false
 	}
-	sorted := sortedCopy(samples)
+	return OfSortedFloats(samples, sortedCopy(samples)), true
+}
+
+// OfSortedFloats is OfFloats(samples) for samples of which sorted is an
+// ascending copy (not empty): the summary of a row whose samples were
+// sorted already, where they were read.
+func OfSortedFloats(samples, sorted []float64) FloatStats {
 	sum := 0.0
 	for _, v := range sorted {
 		sum += v
 	}
-	return FloatStats{Sorted: sorted, Taken: samples, Mean: sum / float64(len(sorted))}, true
+	return FloatStats{Sorted: sorted, Taken: samples, Mean: sum / float64(len(sorted))}
 }
 
 // Min is the smallest sample.
