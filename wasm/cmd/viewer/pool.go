@@ -188,17 +188,18 @@ func (p *pool) send(w int) {
 	b := p.next()
 	p.inFlight[w] = append(p.inFlight[w], b)
 	index, mean := make([]int, len(b)), make([]int, len(b))
-	pairs := make([][2][]float64, len(b))
+	pairs, sortedPairs := make([][2][]float64, len(b)), make([][2][]float64, len(b))
 	for k, j := range b {
-		index[k], mean[k], pairs[k] = j.Index, j.Geomean, [2][]float64{j.Base, j.Cur}
+		index[k], mean[k], pairs[k], sortedPairs[k] = j.Index, j.Geomean, [2][]float64{j.Base, j.Cur}, [2][]float64{j.BaseSorted, j.CurSorted}
 	}
 	idx, geo := message.Int32s(index), message.Int32s(mean)
 	sizes, samples := message.Pairs(pairs)
-	msg := map[string]any{"review": b[0].Review, "index": idx, "geomean": geo, "sizes": sizes, "samples": samples, "metric": message.MetricOf(b[0].Metric)}
+	_, sorted := message.Pairs(sortedPairs) // the same sizes
+	msg := map[string]any{"review": b[0].Review, "index": idx, "geomean": geo, "sizes": sizes, "samples": samples, "sorted": sorted, "metric": message.MetricOf(b[0].Metric)}
 	if told(b) {
 		msg["tell"] = true
 	}
-	p.workers[w].Call("postMessage", msg, []any{idx.Get("buffer"), geo.Get("buffer"), sizes.Get("buffer"), samples.Get("buffer")})
+	p.workers[w].Call("postMessage", msg, []any{idx.Get("buffer"), geo.Get("buffer"), sizes.Get("buffer"), samples.Get("buffer"), sorted.Get("buffer")})
 }
 
 // told reports whether the worker is to say when it begins batch b (its
@@ -318,7 +319,7 @@ func (p *pool) runLocal() {
 				p.queue = p.queue[1:]
 				batch = append(batch, j)
 				a.Index = append(a.Index, j.Index)
-				c, x := compareRow(&p.comparer, j.Metric, &sum, j.Geomean, j.Base, j.Cur)
+				c, x := compareRow(&p.comparer, j.Metric, &sum, j.Geomean, [2][]float64{j.Base, j.Cur}, [2][]float64{j.BaseSorted, j.CurSorted})
 				a.Comparisons, a.Extras = append(a.Comparisons, c), append(a.Extras, x)
 			}
 			p.answer(a.Review, a, batch, &sum)

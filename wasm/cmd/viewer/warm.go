@@ -146,13 +146,16 @@ func warmWorker() {
 		sides[k] = r
 	}
 	pairs := make([][2][]float64, min(len(sides[0].Rows), warmWorkerCompared))
+	sortedPairs := make([][2][]float64, len(pairs))
 	index := make([]int, len(pairs))
 	for i := range pairs {
-		pairs[i], index[i] = [2][]float64{stats.Floats(sides[0].Rows[i].Samples), stats.Floats(sides[1].Rows[i].Samples)}, i
+		b, c := stats.Floats(sides[0].Rows[i].Samples), stats.Floats(sides[1].Rows[i].Samples)
+		pairs[i], sortedPairs[i], index[i] = [2][]float64{b, c}, [2][]float64{stats.SortedFloats(b), stats.SortedFloats(c)}, i
 	}
 	w := new(worker) // its own Comparer: the page's rows build their plans as they would have
 	sizes, samples := message.Pairs(pairs)
-	batch := map[string]any{"review": 0, "index": message.Int32s(index), "geomean": message.Int32s(index), "sizes": sizes, "samples": samples, "metric": message.MetricOf(nil)}
+	_, sorted := message.Pairs(sortedPairs)
+	batch := map[string]any{"review": 0, "index": message.Int32s(index), "geomean": message.Int32s(index), "sizes": sizes, "samples": samples, "sorted": sorted, "metric": message.MetricOf(nil)}
 	if err, ok := w.compute(js.ValueOf(batch))["error"]; ok {
 		println("benchview: worker warm-up:", err.(string))
 	}

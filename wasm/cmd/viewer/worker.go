@@ -110,6 +110,10 @@ func (w *worker) compute(m js.Value) map[string]any {
 	if err != nil {
 		return map[string]any{"error": err.Error()}
 	}
+	sorted, err := message.PairsFrom(m.Get("sizes"), m.Get("sorted"))
+	if err != nil {
+		return map[string]any{"error": "the sorted samples: " + err.Error()}
+	}
 	w.job = m
 	index := message.Int32sFrom(m.Get("index"))
 	mean := message.Int32sFrom(m.Get("geomean"))
@@ -127,7 +131,7 @@ func (w *worker) compute(m js.Value) map[string]any {
 		if k < len(mean) {
 			place = mean[k]
 		}
-		cs[k], xs[k] = compareRow(&w.comparer, metric, &sum, place, p[0], p[1])
+		cs[k], xs[k] = compareRow(&w.comparer, metric, &sum, place, p, sorted[k])
 	}
 	answer := map[string]any{"review": m.Get("review"), "index": m.Get("index"), "c": message.Results(cs, xs)}
 	if sum.Rows > 0 {
@@ -175,12 +179,13 @@ func (w *worker) joinPlan(m js.Value) {
 // geomean (none when place is below 0): a worker's work for each row of
 // a batch, and the page's when no worker runs (pool.runLocal).
 //
-// Each side is sorted once: the comparison, the outliers, the samples
-// needed and the geomean each sort their own copy, a pass over sorted
-// samples (at 30 a side, the sorts were some 7% of a row under
-// WebAssembly). The drift reads the run order.
-func compareRow(c *stats.Comparer, metric *review.Metric, sum *stats.GeomeanSum, place int, base, cur []float64) (stats.Comparison, reviewtext.Extras) {
-	sb, sc := stats.SortedFloats(base), stats.SortedFloats(cur)
+// sorted holds the same sides in ascending order, as the page has them
+// from pairing: the comparison, the outliers, the samples needed and the
+// geomean each sort their own copy of them, a pass over sorted samples
+// (at 30 a side, sorting them took some 7% of a row under WebAssembly).
+// The drift reads the run order.
+func compareRow(c *stats.Comparer, metric *review.Metric, sum *stats.GeomeanSum, place int, taken, sorted [2][]float64) (stats.Comparison, reviewtext.Extras) {
+	base, cur, sb, sc := taken[0], taken[1], sorted[0], sorted[1]
 	comparison := metric.Compare(c, sb, sc)
 	extras := reviewtext.MeasureSorted(base, cur, sb, sc, store.AdviceShift)
 	if place >= 0 {
