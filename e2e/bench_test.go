@@ -111,7 +111,10 @@ func tracing() bool { return os.Getenv("BENCHVIEW_TRACE") != "" }
 
 // traceReport says what the viewer's timing log holds between from and
 // to: every span of each name (count, total and longest ms, collections),
-// then each main-thread task of 50 ms or more and the spans in it.
+// then each main-thread task of 50 ms or more and the spans in it. With
+// BENCHVIEW_TRACE_RAW set too, it first lists every span of a millisecond
+// or more in the order they began ("RAW start duration name", from the
+// drop): what ran when, which the totals cannot say.
 func (t timings) traceReport(from, to float64) string {
 	var b strings.Builder
 	type agg struct {
@@ -144,6 +147,13 @@ func (t timings) traceReport(from, to float64) string {
 		a := by[n]
 		fmt.Fprintf(&b, "\n\t%-34s %4d× total %6.1f ms, longest %5.1f, GC %2.0f× %5.1f ms, from %.0f to %.0f",
 			n, a.n, a.total, a.most, a.cycles, a.gcSec, a.first-t.Changed, a.last-t.Changed)
+	}
+	if os.Getenv("BENCHVIEW_TRACE_RAW") != "" {
+		for _, s := range t.Trace {
+			if s.Start >= from && s.Start <= to && s.Dur >= 1 {
+				fmt.Fprintf(&b, "\n\tRAW %7.1f %6.1f %s", s.Start-t.Changed, s.Dur, s.Name)
+			}
+		}
 	}
 	b.WriteString("\n\tfrom the last result to ready:")
 	for _, s := range t.Trace {
