@@ -18,6 +18,7 @@ import (
 //
 //	magic   "bvr2"
 //	name    string
+//	unique  byte: 1 when every row's key is its own (keyIndex.unique)
 //	rows    uvarint, then each row:
 //	          line uvarint, flags byte (rowOK, …),
 //	          benchmark, kind, backend, what, of: string each,
@@ -62,6 +63,7 @@ func (r *Report) MarshalBinary() ([]byte, error) {
 	b := make([]byte, 0, 64+48*len(r.Rows)+16*(samples+values))
 	b = append(b, binaryMagic...)
 	b = appendString(b, r.Name)
+	b = append(b, boolByte(r.keys != nil && r.keys.unique))
 	b = binary.AppendUvarint(b, uint64(len(r.Rows)))
 	for i := range r.Rows {
 		b = appendRow(b, &r.Rows[i])
@@ -189,6 +191,7 @@ func (r *Report) UnmarshalBinary(data []byte) error {
 		return errors.New("report: not a report in benchview's binary form")
 	}
 	name := d.string()
+	unique := d.byte() == 1
 	rows := make([]Row, d.count(7)) // a row takes 7 bytes at least
 	sampleCounts := make([]int, len(rows))
 	valueCounts := make([]int, len(rows))
@@ -244,7 +247,8 @@ func (r *Report) UnmarshalBinary(data []byte) error {
 	if len(problems) == 0 {
 		problems = nil
 	}
-	*r = *New(name, rows, problems)
+	// The index of keys is built at the first Find (see keyIndex).
+	*r = Report{Name: name, Rows: rows, Problems: problems, keys: &keyIndex{unique: unique}}
 	return nil
 }
 

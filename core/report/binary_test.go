@@ -27,12 +27,13 @@ func roundTrip(t testing.TB, r *Report) *Report {
 	return &got
 }
 
-// checkSame fails unless got is want: its rows, problems, name, and what
-// Lookup finds for every key.
+// checkSame fails unless got is want: its rows, problems, name, what
+// Lookup finds for every key, and whether its keys are each its own row's
+// (SameKeys of the report with itself).
 func checkSame(t testing.TB, got, want *Report) {
 	t.Helper()
 	checkSorted(t, got)
-	if !reflect.DeepEqual(got, want) {
+	if got.Name != want.Name || !reflect.DeepEqual(got.Rows, want.Rows) || !reflect.DeepEqual(got.Problems, want.Problems) {
 		t.Fatalf("%s: unpacked\n%s\nwant\n%s", want.Name, describe(got), describe(want))
 	}
 	for _, row := range want.Rows {
@@ -41,6 +42,9 @@ func checkSame(t testing.TB, got, want *Report) {
 		if gok != wok || !reflect.DeepEqual(g, w) {
 			t.Fatalf("%s: Lookup(%v) is %v %v, want %v %v", want.Name, row.Key, g, gok, w, wok)
 		}
+	}
+	if g, w := SameKeys(got, got), SameKeys(want, want); g != w {
+		t.Fatalf("%s: each key its own row: %v unpacked, %v read", want.Name, g, w)
 	}
 }
 
@@ -115,7 +119,51 @@ func TestBinaryKeepsEveryField(t *testing.T) {
 	// NaN is never DeepEqual to itself: compare the rest.
 	got.Rows[0].Summary.Median, want.Rows[0].Summary.Median = 0, 0
 	checkSame(t, got, want)
-	checkSame(t, roundTrip(t, New("empty", nil, nil)), &Report{Name: "empty", index: map[Key]int{}})
+	checkSame(t, roundTrip(t, New("empty", nil, nil)), New("empty", nil, nil))
+}
+
+// An unpacked report finds its rows by their keys as the report read does,
+// its index built at the first Find, once, however many goroutines find
+// rows at once; and a report whose key repeats (comparison lines of two
+// kinds) does not pair row by row, unpacked or not.
+func TestUnpackedReportsFindTheirRows(t *testing.T) {
+	suite, err := Read(bytes.NewReader(suiteReport(t)), "suite.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := roundTrip(t, suite)
+	if !SameKeys(got, suite) {
+		t.Fatal("a suite unpacked does not pair row by row with itself read")
+	}
+	done := make(chan struct{})
+	for g := range 4 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i := g; i < len(suite.Rows); i += 4 {
+				if row := got.Find(suite.Rows[i].Key); row != &got.Rows[i] {
+					t.Errorf("Find(%v) is %p, want row %d", suite.Rows[i].Key, row, i)
+					return
+				}
+			}
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+	const twoKinds = `{"benchmark":"a","kind":"comparison","backend":"vm","of":"vm"}` + "\n" +
+		`{"benchmark":"a","kind":"comparison","backend":"vm","of":"jit"}` + "\n"
+	r, err := Read(strings.NewReader(twoKinds), "two.jsonl")
+	if err != nil || len(r.Rows) != 2 {
+		t.Fatalf("read %v rows, %v", r.Rows, err)
+	}
+	for _, rep := range []*Report{r, roundTrip(t, r)} {
+		if SameKeys(rep, rep) {
+			t.Errorf("%s: two rows of one key pair row by row", rep.Name)
+		}
+		if row := rep.Find(Key{"a", "comparison", "vm"}); row == nil || row.Of != "vm" {
+			t.Errorf("%s: Find is %+v, want the first comparison line", rep.Name, row)
+		}
+	}
 }
 
 // Damaged data is refused with an error, never a panic or a huge
@@ -179,7 +227,7 @@ func FuzzBinary(f *testing.F) {
 
 // suiteReport is the baseline of the generated pair of 10,000 rows of 30
 // samples, as JSON lines.
-func suiteReport(b *testing.B) []byte {
+func suiteReport(b testing.TB) []byte {
 	var buf bytes.Buffer
 	if err := suitegen.Write(&buf, suitegen.Spec{Rows: 10_000, Samples: 30, Seed: 1}, suitegen.Baseline); err != nil {
 		b.Fatal(err)

@@ -39,7 +39,7 @@ func Read(r io.Reader, name string) (*Report, error) { return read(r, name, maxL
 
 // read is Read with the longest line it holds as a parameter, for tests.
 func read(r io.Reader, name string, max int) (*Report, error) {
-	b := builder{rep: &Report{Name: name, index: map[Key]int{}}}
+	b := builder{rep: &Report{Name: name}, index: map[Key]int{}}
 	lr := lineReader{br: bufio.NewReaderSize(r, 64<<10), max: max}
 	if msg := sniffBinary(&lr); msg != "" {
 		b.problem(0, msg, false)
@@ -186,12 +186,13 @@ type rowID struct {
 }
 
 // builder collects rows and problems as lines arrive. A row is found again
-// by its key in rep.index, the position of the key's first row; pos has
+// by its key in index, the position of the key's first row; pos has
 // only the rows after that first of a key that has comparison lines of
 // more than one kind (Of). One map, not two a row: under WebAssembly the
 // second map's hashing and growth were a sixth of reading a suite.
 type builder struct {
 	rep     *Report
+	index   map[Key]int   // the position in rep.Rows of each key's first row
 	pos     map[rowID]int // position in rep.Rows of a key's rows after its first
 	dropped int           // problems past maxProblems, counted only
 }
@@ -230,10 +231,10 @@ func (b *builder) line(l rawLine, max int) {
 }
 
 func (b *builder) add(row Row) {
-	i, ok := b.rep.index[row.Key]
+	i, ok := b.index[row.Key]
 	switch {
 	case !ok:
-		b.rep.index[row.Key] = len(b.rep.Rows)
+		b.index[row.Key] = len(b.rep.Rows)
 	case b.rep.Rows[i].Of != row.Of:
 		id := rowID{row.Key, row.Of}
 		if i, ok = b.pos[id]; !ok {
@@ -260,6 +261,7 @@ func (b *builder) problem(line int, msg string, warning bool) {
 }
 
 func (b *builder) done() *Report {
+	b.rep.keys = &keyIndex{m: b.index, unique: len(b.index) == len(b.rep.Rows)}
 	if b.dropped > 0 {
 		b.rep.Problems = append(b.rep.Problems, Problem{File: b.rep.Name,
 			Msg: strconv.Itoa(b.dropped) + " more problems are not listed (only the first " + strconv.Itoa(maxProblems) + " are)"})
