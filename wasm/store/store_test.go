@@ -602,6 +602,10 @@ func TestReadyWaitsForTheGeomean(t *testing.T) {
 			}
 		}
 		got, want := c.GeomeanFloats(s.GeomeanRows()), c.GeomeanFloats(inOrder)
+		// The page counts the geomean's rows by Progress (sendGeomean).
+		if _, total := s.Progress(); total != len(s.GeomeanRows()) {
+			t.Errorf("%s: %d rows to compare, %d geomean rows", set, total, len(s.GeomeanRows()))
+		}
 		// And the jobs, each added by its place (Job.Geomean) as a
 		// worker does, in any order, to sums of their own: the same.
 		var sums [2]stats.GeomeanSum
@@ -650,6 +654,9 @@ func TestNoRowInCommonStillReachesReady(t *testing.T) {
 	rows := s.GeomeanRows()
 	if rows == nil || len(rows) != 0 {
 		t.Fatalf("GeomeanRows = %#v, want empty and not nil", rows)
+	}
+	if _, total := s.Progress(); total != 0 || !s.Compared() {
+		t.Fatalf("%d rows to compare, compared %v: the page would not ask for the geomean", total, s.Compared())
 	}
 	drawAll(s)
 	checkPhase(t, s, Computing)
