@@ -16,7 +16,7 @@ import (
 // and read by the same build, not a file format: nothing checks it for
 // another version.
 //
-//	magic   "bvr2"
+//	magic   "bvr3"
 //	name    string
 //	unique  byte: 1 when every row's key is its own (keyIndex.unique)
 //	rows    uvarint, then each row:
@@ -26,9 +26,9 @@ import (
 //	          Min, Mean, Max, Median: 8 bytes each if rowSummary
 //	problems uvarint, then each: file string, line uvarint, msg string,
 //	          warning byte
-//	samples uvarint, then every row's Samples in turn, 8 bytes each
-//	values  uvarint, then every row's Values in turn, 8 bytes each
-//	sorted  uvarint, then every row's samples as floats (its Values, or
+//	samples count, then every row's Samples in turn, 8 bytes each
+//	values  count, then every row's Values in turn, 8 bytes each
+//	sorted  count, then every row's samples as floats (its Values, or
 //	          its Samples when it has no Values) in ascending order
 //	          (Row.Sorted), 8 bytes each, in turn
 //
@@ -37,12 +37,14 @@ import (
 // 15), and spare the page's main thread sorting them as it pairs the
 // reports: pairing those rows took 20-22 ms under Node, against 59-107.
 //
-// A string is its length (uvarint) and its bytes; numbers of 8 bytes are
-// in the machine's own byte order (little-endian under WebAssembly), as
-// the build that reads them is the one that wrote them: so a report's
-// samples unpack in one copy (a 10,000-row report in 10-14 ms under Node,
-// where a number at a time took 16-19 ms).
-const binaryMagic = "bvr2"
+// A count is a uvarint, then zero bytes up to a multiple of 8 bytes from
+// the form's start, where its numbers begin. A string is its length
+// (uvarint) and its bytes. Numbers of 8 bytes are in the machine's own
+// byte order (little-endian under WebAssembly), as the build that reads
+// them is the one that wrote them: so a report's samples unpack in one
+// copy (a 10,000-row report in 10-14 ms under Node, where a number at a
+// time took 16-19 ms), or none (Unpack reads them where they lie).
+const binaryMagic = "bvr3"
 
 // A row's flags in its binary form.
 const (
@@ -75,19 +77,19 @@ func (r *Report) MarshalBinary() ([]byte, error) {
 		b = appendString(b, p.Msg)
 		b = append(b, boolByte(p.Warning))
 	}
-	b = binary.AppendUvarint(b, uint64(samples))
+	b = appendCount(b, samples)
 	for i := range r.Rows {
 		for _, s := range r.Rows[i].Samples {
 			b = binary.NativeEndian.AppendUint64(b, s)
 		}
 	}
-	b = binary.AppendUvarint(b, uint64(values))
+	b = appendCount(b, values)
 	for i := range r.Rows {
 		for _, v := range r.Rows[i].Values {
 			b = binary.NativeEndian.AppendUint64(b, math.Float64bits(v))
 		}
 	}
-	b = binary.AppendUvarint(b, uint64(sortedCount(r.Rows)))
+	b = appendCount(b, sortedCount(r.Rows))
 	var sorted []uint64
 	for i := range r.Rows {
 		row := &r.Rows[i]
@@ -169,6 +171,16 @@ func appendRow(b []byte, row *Row) []byte {
 	return b
 }
 
+// appendCount appends a section's count of numbers, and zero bytes up to
+// a multiple of 8 bytes from the form's start, where the numbers begin.
+func appendCount(b []byte, n int) []byte {
+	b = binary.AppendUvarint(b, uint64(n))
+	for len(b)%8 != 0 {
+		b = append(b, 0)
+	}
+	return b
+}
+
 func appendString(b []byte, s string) []byte {
 	b = binary.AppendUvarint(b, uint64(len(s)))
 	return append(b, s...)
@@ -184,9 +196,36 @@ func boolByte(v bool) byte {
 // UnmarshalBinary sets r to the report data holds, in the form
 // MarshalBinary gives: the same rows, problems and name, indexed for
 // Lookup as Read indexes them. Data that is not such a report (cut short,
-// or of another form) is an error, and leaves r as it was.
+// or of another form) is an error, and leaves r as it was. r keeps none
+// of data: see Unpack.
 func (r *Report) UnmarshalBinary(data []byte) error {
-	d := decoder{b: data, s: string(data)}
+	return r.unpack(data, false)
+}
+
+// Unpack is the report data holds, as UnmarshalBinary sets it, made of
+// data itself: its names and keys are data's bytes, and its samples too
+// when they lie in data as the machine keeps numbers in memory (as they
+// do in a buffer MarshalBinary made, copied whole into memory Go
+// allocated). The caller gives data up: nothing may change it after. A
+// page unpacks a report a worker read this way, with no copy of its
+// bytes: two copies of some 7 MB a side at ten thousand rows, in the task
+// between the read and the first rows sent to the workers.
+func Unpack(data []byte) (*Report, error) {
+	r := new(Report)
+	if err := r.unpack(data, true); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// unpack is UnmarshalBinary, keeping data (Unpack) when own is true.
+func (r *Report) unpack(data []byte, own bool) error {
+	d := decoder{b: data, own: own}
+	if own && len(data) > 0 {
+		d.s = unsafe.String(unsafe.SliceData(data), len(data))
+	} else {
+		d.s = string(data)
+	}
 	if !d.magic() {
 		return errors.New("report: not a report in benchview's binary form")
 	}
@@ -203,9 +242,9 @@ func (r *Report) UnmarshalBinary(data []byte) error {
 		p := &problems[i]
 		p.File, p.Line, p.Msg, p.Warning = d.string(), d.int(), d.string(), d.byte() == 1
 	}
-	samples := d.uint64s(d.count(8))
-	values := d.uint64s(d.count(8))
-	sorted := d.floats(d.count(8))
+	samples := d.uint64s(d.numbers())
+	values := d.uint64s(d.numbers())
+	sorted := d.floats(d.numbers())
 	if d.err != nil {
 		return d.err
 	}
@@ -255,6 +294,7 @@ func (r *Report) UnmarshalBinary(data []byte) error {
 // decoder reads a report's binary form; its first error stops it, and
 // every read after returns a zero value.
 type decoder struct {
+	own bool // b is the decoder's to keep: its numbers need no copy (Unpack)
 	b   []byte
 	s   string // b as a string: the strings read are its substrings, one allocation in all
 	i   int
@@ -327,7 +367,19 @@ func (d *decoder) uint64s(n int) []uint64 { return words[uint64](d, n) }
 
 func (d *decoder) floats(n int) []float64 { return words[float64](d, n) }
 
-// words is the next n numbers of 8 bytes, as the machine keeps them.
+// numbers reads a section's count of numbers and the zero bytes after it
+// that bring the numbers to a multiple of 8 bytes from the form's start.
+func (d *decoder) numbers() int {
+	n := d.count(8)
+	for d.i%8 != 0 && d.err == nil {
+		d.byte()
+	}
+	return n
+}
+
+// words is the next n numbers of 8 bytes, as the machine keeps them: d's
+// own bytes when it may keep them and they lie where such numbers may
+// (a multiple of 8 in memory), else a copy.
 func words[T uint64 | float64](d *decoder, n int) []T {
 	if n == 0 || d.err != nil {
 		return nil
@@ -336,9 +388,13 @@ func words[T uint64 | float64](d *decoder, n int) []T {
 		d.fail("numbers cut short")
 		return nil
 	}
-	vs := make([]T, n)
-	copy(unsafe.Slice((*byte)(unsafe.Pointer(&vs[0])), 8*n), d.b[d.i:])
+	at := unsafe.Pointer(&d.b[d.i])
 	d.i += 8 * n
+	if d.own && uintptr(at)%8 == 0 {
+		return unsafe.Slice((*T)(at), n)
+	}
+	vs := make([]T, n)
+	copy(unsafe.Slice((*byte)(unsafe.Pointer(&vs[0])), 8*n), unsafe.Slice((*byte)(at), 8*n))
 	return vs
 }
 

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/benchview/benchview/internal/suitegen"
 )
@@ -166,6 +167,35 @@ func TestUnpackedReportsFindTheirRows(t *testing.T) {
 	}
 }
 
+// Unpack makes the report UnmarshalBinary makes, of the data itself: its
+// samples and sorted samples lie in data, not in copies.
+func TestUnpackKeepsTheData(t *testing.T) {
+	want, err := Read(bytes.NewReader(suiteReport(t)), "suite.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := want.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Unpack(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := func(p unsafe.Pointer) bool {
+		start := uintptr(unsafe.Pointer(unsafe.SliceData(data)))
+		return uintptr(p) >= start && uintptr(p) < start+uintptr(len(data))
+	}
+	row := &got.Rows[len(got.Rows)-1]
+	if !in(unsafe.Pointer(&row.Samples[0])) || !in(unsafe.Pointer(&row.Sorted[0])) || !in(unsafe.Pointer(unsafe.StringData(row.Benchmark))) {
+		t.Error("the unpacked report's samples, sorted samples or names are copies")
+	}
+	checkSame(t, got, want)
+	if _, err := Unpack(data[:len(data)-1]); err == nil {
+		t.Error("a form cut short unpacks")
+	}
+}
+
 // Damaged data is refused with an error, never a panic or a huge
 // allocation: every proper prefix of a report's form, and every byte of
 // it changed.
@@ -208,10 +238,11 @@ func TestBinaryRefusesDamagedData(t *testing.T) {
 func FuzzBinary(f *testing.F) {
 	f.Add([]byte(`{"benchmark":"a","kind":"vm","backend":"vm","wall_ns":{"samples":[1,2,3]}}` + "\n" + `{"benchmark":"a","kind":"comparison","backend":"vm","of":"jit"}`))
 	f.Add([]byte(`{"benchmark":"s","kind":"vm","backend":"vm","wall_ns":{"min":1,"mean":2,"max":3}}`))
-	f.Add([]byte("bvr1\x00\x01"))
+	f.Add([]byte(binaryMagic + "\x00\x01"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var any Report
 		any.UnmarshalBinary(data)
+		Unpack(bytes.Clone(data)) // its own: Unpack keeps it
 		r, err := Read(bytes.NewReader(data), "fuzz.jsonl")
 		if err != nil {
 			return
@@ -222,6 +253,15 @@ func FuzzBinary(f *testing.F) {
 			}
 		}
 		checkSame(t, roundTrip(t, r), r)
+		packed, err := r.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		unpacked, err := Unpack(packed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSame(t, unpacked, r)
 	})
 }
 
@@ -272,6 +312,22 @@ func BenchmarkUnmarshalSuite(b *testing.B) {
 	for b.Loop() {
 		var got Report
 		if err := got.UnmarshalBinary(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkUnpackSuite unpacks it as the page does, of the bytes
+// themselves (Unpack).
+func BenchmarkUnpackSuite(b *testing.B) {
+	r, err := Read(bytes.NewReader(suiteReport(b)), "suite.jsonl")
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, _ := r.MarshalBinary()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := Unpack(data); err != nil {
 			b.Fatal(err)
 		}
 	}
