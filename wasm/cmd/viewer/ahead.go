@@ -12,11 +12,12 @@ import (
 // ahead is a review the page is still pairing (pairAhead), whose rows the
 // workers compare as they are paired, before the store has the review.
 //
-// At ten thousand rows, pairing holds the page for some 55-70 ms after the
-// second report is read, and the store then takes the review and lists
-// its jobs: workers that wait for all of it leave a core idle for a tenth
-// of a drop's compute. The rows paired so far go to the workers after
-// each slice of pairing, in a task of their own, under a number of their
+// At ten thousand rows, pairing held the page for some 55-70 ms after the
+// second report was read (15 since the reports' rows come sorted), and the
+// store then takes the review, lists its jobs and renders it: workers
+// that wait for all of it leave a core idle for a tenth of a drop's
+// compute. The rows paired so far go to the workers after each slice of
+// pairing, the last included, in a task of their own, under a number of their
 // own (id, negative, never a store's); their answers wait here until the
 // store takes the review (adopt, from run), and are then the review's, as
 // are the answers still to come. A review the store does not take (the
@@ -45,10 +46,10 @@ type aheadSum struct {
 // pairing hands the rows of rv paired since the last call (rv is being
 // paired: pairAhead) to the workers, short rows only (a long row's plan is
 // drawn on every worker first, plan.go): called after each slice of
-// pairing but the last.
+// pairing, the last included.
 func (p *pool) pairing(rv *review.Review) {
-	if p.local {
-		return
+	if p.local || rv.Base == nil || rv.Cur == nil {
+		return // one report alone has no row to compare
 	}
 	a := &p.ahead
 	if a.review != rv {

@@ -278,6 +278,12 @@ func (p *page) pairAhead(side actions.Side, r *report.Report) *review.Review {
 		start := now()
 		for now()-start < pairBudget {
 			if pairing.Step(step) {
+				// The last rows too go to the workers at once, not once
+				// the store has taken the review: they had waited for the
+				// store, the page's first render of the review and the
+				// tasks between (some 30 ms warm, more on a fresh page).
+				yield()
+				p.pool.pairing(pairing.Review())
 				return pairing.Review()
 			}
 		}
