@@ -128,10 +128,7 @@ func TestBinaryKeepsEveryField(t *testing.T) {
 // rows at once; and a report whose key repeats (comparison lines of two
 // kinds) does not pair row by row, unpacked or not.
 func TestUnpackedReportsFindTheirRows(t *testing.T) {
-	suite, err := Read(bytes.NewReader(suiteReport(t)), "suite.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
+	suite := readSuite(t)
 	got := roundTrip(t, suite)
 	if !SameKeys(got, suite) {
 		t.Fatal("a suite unpacked does not pair row by row with itself read")
@@ -170,14 +167,7 @@ func TestUnpackedReportsFindTheirRows(t *testing.T) {
 // Unpack makes the report UnmarshalBinary makes, of the data itself: its
 // samples and sorted samples lie in data, not in copies.
 func TestUnpackKeepsTheData(t *testing.T) {
-	want, err := Read(bytes.NewReader(suiteReport(t)), "suite.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := want.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	want, data := readSuite(t), packedSuite(t)
 	got, err := Unpack(data)
 	if err != nil {
 		t.Fatal(err)
@@ -275,6 +265,25 @@ func suiteReport(b testing.TB) []byte {
 	return buf.Bytes()
 }
 
+// readSuite is suiteReport read; packedSuite is it in its binary form.
+func readSuite(t testing.TB) *Report {
+	t.Helper()
+	r, err := Read(bytes.NewReader(suiteReport(t)), "suite.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func packedSuite(t testing.TB) []byte {
+	t.Helper()
+	data, err := readSuite(t).MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
 // BenchmarkReadSuite reads a suite's report of 10,000 rows from its JSON
 // lines; BenchmarkUnmarshalSuite unpacks the same report from its binary
 // form, as the page does once a worker has read it.
@@ -291,10 +300,7 @@ func BenchmarkReadSuite(b *testing.B) {
 // BenchmarkMarshalSuite packs that report in its binary form, as the
 // worker that read it does: its samples sorted, for the page.
 func BenchmarkMarshalSuite(b *testing.B) {
-	r, err := Read(bytes.NewReader(suiteReport(b)), "suite.jsonl")
-	if err != nil {
-		b.Fatal(err)
-	}
+	r := readSuite(b)
 	for b.Loop() {
 		if _, err := r.MarshalBinary(); err != nil {
 			b.Fatal(err)
@@ -303,11 +309,7 @@ func BenchmarkMarshalSuite(b *testing.B) {
 }
 
 func BenchmarkUnmarshalSuite(b *testing.B) {
-	r, err := Read(bytes.NewReader(suiteReport(b)), "suite.jsonl")
-	if err != nil {
-		b.Fatal(err)
-	}
-	data, _ := r.MarshalBinary()
+	data := packedSuite(b)
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
 		var got Report
@@ -320,11 +322,7 @@ func BenchmarkUnmarshalSuite(b *testing.B) {
 // BenchmarkUnpackSuite unpacks it as the page does, of the bytes
 // themselves (Unpack).
 func BenchmarkUnpackSuite(b *testing.B) {
-	r, err := Read(bytes.NewReader(suiteReport(b)), "suite.jsonl")
-	if err != nil {
-		b.Fatal(err)
-	}
-	data, _ := r.MarshalBinary()
+	data := packedSuite(b)
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
 		if _, err := Unpack(data); err != nil {

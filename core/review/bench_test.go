@@ -40,16 +40,16 @@ func BenchmarkPairSuite(b *testing.B) {
 }
 
 // unpack is r through its binary form, as a worker hands a report to the
-// page.
+// page (report.Unpack).
 func unpack(t testing.TB, r *report.Report) *report.Report {
 	t.Helper()
 	data, err := r.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got report.Report
-	if err := got.UnmarshalBinary(data); err != nil {
+	got, err := report.Unpack(data)
+	if err != nil {
 		t.Fatal(err)
 	}
-	return &got
+	return got
 }
