@@ -296,7 +296,7 @@ func (r *Report) unpack(data []byte, own bool) error {
 type decoder struct {
 	own bool // b is the decoder's to keep: its numbers need no copy (Unpack)
 	b   []byte
-	s   string // b as a string: the strings read are its substrings, one allocation in all
+	s   string // b as a string: the strings read are its substrings, one allocation in all (none for Unpack)
 	i   int
 	err error
 }
