@@ -11,6 +11,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/internal/suitegen"
 )
 
@@ -63,7 +64,7 @@ func checkSorted(t testing.TB, r *Report) {
 				want[k] = float64(s)
 			}
 		}
-		slices.Sort(want)
+		stats.Sort(want)
 		if !slices.Equal(row.Sorted, want) || (row.Sorted == nil) != (want == nil) {
 			t.Fatalf("%s line %d: sorted %v, want %v", r.Name, row.Line, row.Sorted, want)
 		}

@@ -118,6 +118,11 @@ type Sample interface{ uint64 | float64 }
 // once, and hands them this.
 func SortedFloats(samples []float64) []float64 { return sortedCopy(samples) }
 
+// Sort sorts samples in place, in the order SortedFloats gives, for
+// either kind of sample: whole numbers sort in the order their floats do,
+// and a little faster (their comparison minds no NaN).
+func Sort[T Sample](samples []T) { sortSeries(samples) }
+
 func sortedCopy[T Sample](s []T) []T {
 	s = slices.Clone(s)
 	sortSeries(s)
