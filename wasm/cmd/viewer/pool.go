@@ -191,6 +191,13 @@ func (p *pool) next() []store.Job {
 func (p *pool) send(w int) {
 	b := p.next()
 	p.inFlight[w] = append(p.inFlight[w], b)
+	msg, buffers := batchOf(b)
+	p.workers[w].Call("postMessage", msg, buffers)
+}
+
+// batchOf is the message that hands batch b to a worker (worker.compute),
+// and the buffers it can transfer.
+func batchOf(b []store.Job) (msg map[string]any, buffers []any) {
 	index, mean := make([]int, len(b)), make([]int, len(b))
 	pairs, sortedPairs := make([][2][]float64, len(b)), make([][2][]float64, len(b))
 	for k, j := range b {
@@ -199,11 +206,11 @@ func (p *pool) send(w int) {
 	idx, geo := message.Int32s(index), message.Int32s(mean)
 	sizes, samples := message.Pairs(pairs)
 	_, sorted := message.Pairs(sortedPairs) // the same sizes
-	msg := map[string]any{"review": b[0].Review, "index": idx, "geomean": geo, "sizes": sizes, "samples": samples, "sorted": sorted, "metric": message.MetricOf(b[0].Metric)}
+	msg = map[string]any{"review": b[0].Review, "index": idx, "geomean": geo, "sizes": sizes, "samples": samples, "sorted": sorted, "metric": message.MetricOf(b[0].Metric)}
 	if told(b) {
 		msg["tell"] = true
 	}
-	p.workers[w].Call("postMessage", msg, []any{idx.Get("buffer"), geo.Get("buffer"), sizes.Get("buffer"), samples.Get("buffer"), sorted.Get("buffer")})
+	return msg, []any{idx.Get("buffer"), geo.Get("buffer"), sizes.Get("buffer"), samples.Get("buffer"), sorted.Get("buffer")}
 }
 
 // told reports whether the worker is to say when it begins batch b (its

@@ -14,7 +14,6 @@ import (
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/wasm/actions"
 	"github.com/benchview/benchview/wasm/components"
-	"github.com/benchview/benchview/wasm/message"
 	"github.com/benchview/benchview/wasm/store"
 )
 
@@ -145,17 +144,13 @@ func warmWorker() {
 		}
 		sides[k] = r
 	}
-	pairs := make([][2][]float64, min(len(sides[0].Rows), warmWorkerCompared))
-	sortedPairs := make([][2][]float64, len(pairs))
-	index := make([]int, len(pairs))
-	for i := range pairs {
+	jobs := make([]store.Job, min(len(sides[0].Rows), warmWorkerCompared))
+	for i := range jobs {
 		b, c := stats.Floats(sides[0].Rows[i].Samples), stats.Floats(sides[1].Rows[i].Samples)
-		pairs[i], sortedPairs[i], index[i] = [2][]float64{b, c}, [2][]float64{stats.SortedFloats(b), stats.SortedFloats(c)}, i
+		jobs[i] = store.Job{Index: i, Base: b, Cur: c, BaseSorted: stats.SortedFloats(b), CurSorted: stats.SortedFloats(c), Geomean: i}
 	}
 	w := new(worker) // its own Comparer: the page's rows build their plans as they would have
-	sizes, samples := message.Pairs(pairs)
-	_, sorted := message.Pairs(sortedPairs)
-	batch := map[string]any{"review": 0, "index": message.Int32s(index), "geomean": message.Int32s(index), "sizes": sizes, "samples": samples, "sorted": sorted, "metric": message.MetricOf(nil)}
+	batch, _ := batchOf(jobs)
 	if err, ok := w.compute(js.ValueOf(batch))["error"]; ok {
 		println("benchview: worker warm-up:", err.(string))
 	}
