@@ -11,7 +11,7 @@ import (
 // BenchmarkPairSuite pairs the two reports of a suite of 10,000 rows, as
 // the page does once both are read: read, the reports as Read gives them,
 // whose samples pairing sorts; unpacked, as the page has them from its
-// workers (report.UnmarshalBinary), sorted where they were read.
+// workers (report.Unpack), sorted where they were read.
 func BenchmarkPairSuite(b *testing.B) {
 	var read, unpacked [2]*report.Report
 	for i, side := range []suitegen.Side{suitegen.Baseline, suitegen.Current} {
