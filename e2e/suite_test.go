@@ -92,9 +92,25 @@ func TestATenThousandRowSuite(t *testing.T) {
 				if (r.oldValue === document.body.getAttribute("data-state")) __stateWrites.same++;
 			}
 		}).observe(document.body, {attributes: true, attributeFilter: ["data-state"], attributeOldValue: true})`))
+	// While the rows compute, the bars of a table longer than they show
+	// wait, and say so: drawn then, they were of rows the table, ordered
+	// once every row is computed, no longer shows in its view.
+	b.do(t, chromedp.Evaluate[chromedp.Void](`window.__barsWaited = {said: false, drawn: false};
+		(function look() {
+			const summary = document.getElementById("interval-summary");
+			if (document.body.dataset.state === "computing" && summary?.textContent.includes("drawn once every row is computed")) {
+				__barsWaited.said = true;
+				const chart = echarts.getInstanceByDom(document.getElementById("interval-chart"));
+				if ((chart?.getOption()?.series || []).length > 0) __barsWaited.drawn = true;
+			}
+			if (document.body.dataset.state !== "ready") requestAnimationFrame(look);
+		})()`))
 	b.setFilesWithin(t, suiteTimeout, base, cur)
 	if w := eval[map[string]int](t, b, `__stateWrites`); w["all"] < 2 || w["same"] > 0 {
 		t.Errorf("the page wrote its state %d times on the way to ready, %d of them the state it had", w["all"], w["same"])
+	}
+	if w := eval[map[string]bool](t, b, `__barsWaited`); !w["said"] || w["drawn"] {
+		t.Errorf("while the rows computed, the interval panel said the bars wait: %v; bars were drawn: %v", w["said"], w["drawn"])
 	}
 
 	// The page is cross-origin isolated, and its first worker waited for

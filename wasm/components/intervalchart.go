@@ -68,12 +68,24 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 			compared++
 		}
 	}
+	// The bars of a table longer than they show wait while the workers
+	// compute: the table is ordered once every row is computed, and its
+	// view then shows other rows, so bars drawn meanwhile were of rows a
+	// reader would not see there. The chart is made at once, sized and
+	// empty, and drawn once (see IntervalChart.Wait).
+	wait := p.Live && len(p.Rows) < p.Total
 	var body, described vecty.ComponentOrHTML
 	switch {
 	case !p.Compared:
 		body = p.empty("One report alone has no shift to show: add the other one to compare.")
 	case p.Common == 0:
 		body = p.empty("These two reports have no row in common (the same benchmark, kind and backend): there is no shift to show. The table lists each report's rows.")
+	case wait && compared > 0:
+		described = elem.Paragraph(
+			vecty.Markup(vecty.Class("chart-summary"), prop.ID("interval-summary")),
+			vecty.Text("The bars are drawn once every row is computed: the table then puts its rows in order, and the bars show those in its view."),
+		)
+		body = p.bars(rows, compared, true)
 	case len(rows) == 0 && compared > 0:
 		body = p.empty("No compared row in the table's view is computed yet.")
 	case len(rows) == 0 && p.Total == 0:
@@ -87,16 +99,7 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 			vecty.Markup(vecty.Class("chart-summary"), prop.ID("interval-summary")),
 			vecty.Text(chart.DescribeInterval(rows, p.Total)),
 		)
-		// The bars scroll in a box of their own: a keyboard reaches it
-		// (tabindex) and assistive technology names it.
-		body = elem.Div(
-			vecty.Markup(vecty.Class("chart-scroll"), vecty.Attribute("role", "region"),
-				vecty.Attribute("aria-label", "Interval bars, scrolling"), vecty.Attribute("tabindex", 0)),
-			&IntervalChart{
-				Host: p.Host, Rows: rows, Bars: compared + 1, First: p.First,
-				Selected: p.Selected, Dark: p.Dark, Gen: p.Gen, Live: p.Live, MeanDue: p.MeanDue, Geomean: p.Geomean,
-			},
-		)
+		body = p.bars(rows, compared, false)
 	}
 	return elem.Section(
 		vecty.Markup(vecty.Class("panel", "interval-panel"), vecty.Attribute("aria-labelledby", "interval-title")),
@@ -108,12 +111,28 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 			elem.Span(vecty.Markup(vecty.Class("hint")), vecty.Text("Click a bar to select its row.")),
 		),
 		barsByKeyboard(), // shortcuts.go
-		vecty.If(p.Compared && len(p.Rows) < p.Total, elem.Paragraph(
+		vecty.If(p.Compared && len(p.Rows) < p.Total && !wait, elem.Paragraph(
 			vecty.Markup(vecty.Class("window-note"), prop.ID("interval-note")),
 			vecty.Text(p.note()),
 		)),
 		described,
 		body,
+	)
+}
+
+// bars is the chart of rows, sized for compared rows and the geomean,
+// drawn unless wait (see IntervalChart.Wait). The bars scroll in a box of
+// their own: a keyboard reaches it (tabindex) and assistive technology
+// names it.
+func (p *IntervalPanel) bars(rows []review.Row, compared int, wait bool) *vecty.HTML {
+	return elem.Div(
+		vecty.Markup(vecty.Class("chart-scroll"), vecty.Attribute("role", "region"),
+			vecty.Attribute("aria-label", "Interval bars, scrolling"), vecty.Attribute("tabindex", 0)),
+		&IntervalChart{
+			Host: p.Host, Rows: rows, Bars: compared + 1, First: p.First,
+			Selected: p.Selected, Dark: p.Dark, Gen: p.Gen, Live: p.Live, MeanDue: p.MeanDue, Geomean: p.Geomean,
+			Wait: wait,
+		},
 	)
 }
 
@@ -151,6 +170,11 @@ type IntervalChart struct {
 	// redraw more on the way to ready.
 	MeanDue bool           `vecty:"prop"`
 	Geomean *stats.Geomean `vecty:"prop"`
+	// Wait: the bars are not drawn yet (IntervalPanel says why). A first
+	// draw on a fresh page took 35-40 ms of the page's time, and with the
+	// workers on every core a task of 50-90 ms, for bars replaced once
+	// the table was ordered.
+	Wait bool `vecty:"prop"`
 
 	div     *vecty.HTML
 	chart   Chart
@@ -193,7 +217,9 @@ func (c *IntervalChart) Mount() {
 			c.Host.Dispatch(&actions.Select{Key: name})
 		}
 	})
-	c.draw()
+	if !c.Wait {
+		c.draw()
+	}
 }
 
 // Unmount disposes of the chart.
@@ -208,7 +234,7 @@ func (c *IntervalChart) Unmount() {
 // container only when its height must change.
 func (c *IntervalChart) SkipRender(prev vecty.Component) bool {
 	switch {
-	case c.chart == nil:
+	case c.chart == nil || c.Wait:
 	case c.Gen != c.drawn && c.MeanDue:
 		c.drawAfter(meanWait)
 	case c.Gen != c.drawn && (!c.Live || now()-c.drawnAt >= liveInterval):
