@@ -224,7 +224,8 @@ func (p *page) readCoveBench(side actions.Side, name string, blob js.Value, notA
 	// forgets the sources of reports the store does not have, and the other
 	// side's parse may finish during a yield.
 	p.keepSource(r, blob)
-	p.pool.gate.close() // the store takes the review, and the page renders it: 50 ms on a fresh page
+	p.pool.gate.close()     // the store takes the review,
+	p.pool.gate.holdFrame() // and the page renders it: 50 ms and more on a fresh page
 	p.dispatch(&actions.ReportLoaded{Side: side, Report: r, Review: rv})
 }
 
