@@ -132,11 +132,35 @@ func (p *positions) slots() {
 // it has: sorted (ascending, of the size p was built for) interpolated
 // between its positions, as interval and the geomean read it.
 func (p *positions) values(sorted []float64) []float64 {
-	v := make([]float64, len(p.slotLower))
+	return p.valuesInto(nil, sorted)
+}
+
+// valuesInto is values, written into buf when it has room.
+func (p *positions) valuesInto(buf, sorted []float64) []float64 {
+	v := buf[:0]
+	if cap(v) < len(p.slotLower) {
+		v = make([]float64, len(p.slotLower))
+	}
+	v = v[:len(p.slotLower)]
 	for s, lo := range p.slotLower {
 		v[s] = interpolate(sorted[lo], sorted[p.slotUpper[s]], p.frac)
 	}
 	return v
+}
+
+// logs is logOf of each of values(sorted), computed in one pass into
+// buf when it has room: the geomean reads a row's medians only as their
+// logarithms.
+func (p *positions) logs(buf []int64, sorted []float64) []int64 {
+	l := buf[:0]
+	if cap(l) < len(p.slotLower) {
+		l = make([]int64, len(p.slotLower))
+	}
+	l = l[:len(p.slotLower)]
+	for s, lo := range p.slotLower {
+		l[s] = logOf(interpolate(sorted[lo], sorted[p.slotUpper[s]], p.frac))
+	}
+	return l
 }
 
 // newBootstrap makes every draw of the reference's resampling for sizes nb
@@ -169,14 +193,16 @@ func newBootstrap(nb, nc int, report func(resamples int)) *bootstrap {
 // bootstrap was built for, and the two-sided p-value read off the same
 // resampled shifts (see pValue).
 func (bs *bootstrap) interval(vb, vc []float64) (lo, hi, p float64) {
-	bm, cm := bs.base.values(vb), bs.cur.values(vc)
+	sc := scratches.Get().(*scratch)
+	defer scratches.Put(sc)
+	sc.medians[0] = bs.base.valuesInto(sc.medians[0], vb)
+	sc.medians[1] = bs.cur.valuesInto(sc.medians[1], vc)
+	bm, cm := sc.medians[0], sc.medians[1]
 	// The reference computes the tail in float64 at run time; a Go constant
 	// expression would be exact and differ in the last bit.
 	confidence := Confidence
 	tail := (1 - confidence) / 2
 	cl := &bs.cells
-	sc := scratches.Get().(*scratch)
-	defer scratches.Put(sc)
 	if len(cl.weight) == 0 { // more cells than maxCells: a shift a resample
 		if cap(sc.shifts) < resamples {
 			sc.shifts = make([]float64, resamples)
@@ -236,10 +262,12 @@ func cellShifts(shifts []float64, cl *cells, bm, cm []float64) (negative, zero u
 // took an eighth of a comparison natively, in clearing it and in the
 // garbage collector's work.
 type scratch struct {
-	shifts []float64        // a shift a cell, or a resample
-	tail   []float64        // the values of the tails' cells (shortTails)
-	weight []uint32         // and their weights
-	logs   *[cellSpan]int64 // a row's logarithm of its ratio a cell (geomeanRow.addTo)
+	medians [2][]float64     // each side's median on each of its pairs of positions (interval)
+	rowLogs [2][]int64       // a row's medians' logarithms, each side's (Comparer.AddFloats)
+	shifts  []float64        // a shift a cell, or a resample
+	tail    []float64        // the values of the tails' cells (shortTails)
+	weight  []uint32         // and their weights
+	logs    *[cellSpan]int64 // a row's logarithm of its ratio a cell (geomeanRow.addTo)
 }
 
 var scratches = sync.Pool{New: func() any { return new(scratch) }}

@@ -375,7 +375,7 @@ func outliers[T Sample](samples []T) int {
 	if len(samples) == 0 {
 		return 0
 	}
-	sorted := sortedCopy(samples)
+	sorted := sortedView(samples)
 	p25, p75 := quantile(sorted, 0.25), quantile(sorted, 0.75)
 	iqr := p75 - p25
 	low, high := p25-3*iqr, p75+3*iqr

@@ -136,11 +136,14 @@ type GeomeanSum struct {
 // be added once, to one of the sums joined. It reuses and builds plans as
 // Compare does.
 func (c *Comparer) AddFloats(s *GeomeanSum, k int, row FloatRow) bool {
-	covered := cover(nil, k, row.Baseline, row.Current)
-	if covered == nil {
+	var one [1]geomeanRow
+	covered := cover(one[:0], k, row.Baseline, row.Current)
+	if len(covered) == 0 {
 		return false
 	}
-	c.prepare(covered)
+	sc := scratches.Get().(*scratch)
+	defer scratches.Put(sc)
+	c.prepare(covered, sc)
 	s.add(covered)
 	return true
 }
@@ -195,7 +198,7 @@ func cover[T Sample](covered []geomeanRow, k int, baseline, current []T) []geome
 	if k >= MaxGeomeanRows || len(baseline) < MinSamples || len(current) < MinSamples {
 		return covered
 	}
-	base, cur := floats(sortedCopy(baseline)), floats(sortedCopy(current))
+	base, cur := floats(sortedView(baseline)), floats(sortedView(current))
 	if !(base[0] > 0) || !(cur[0] > 0) || base[len(base)-1] > math.MaxFloat64 || cur[len(cur)-1] > math.MaxFloat64 {
 		return covered
 	}
@@ -210,7 +213,7 @@ func (c *Comparer) geomean(covered []geomeanRow) Geomean {
 	if len(covered) == 0 {
 		return sum.Geomean()
 	}
-	c.prepare(covered)
+	c.prepare(covered, nil)
 	workers := 1
 	if len(covered) >= 64 {
 		workers = runtime.GOMAXPROCS(0)
@@ -230,8 +233,10 @@ func (c *Comparer) geomean(covered []geomeanRow) Geomean {
 
 // prepare sorts covered by size, so that each size's bootstrap is built
 // once even when there are more sizes than a Comparer keeps, and gives
-// each row its bootstrap and the logarithms of its medians.
-func (c *Comparer) prepare(covered []geomeanRow) {
+// each row its bootstrap and the logarithms of its medians: in sc's
+// buffers when sc is not nil, for a single row (AddFloats), until sc
+// goes back to its pool.
+func (c *Comparer) prepare(covered []geomeanRow, sc *scratch) {
 	slices.SortStableFunc(covered, func(a, b geomeanRow) int {
 		if d := len(a.base) - len(b.base); d != 0 {
 			return d
@@ -245,7 +250,13 @@ func (c *Comparer) prepare(covered []geomeanRow) {
 		} else {
 			r.bs = covered[k-1].bs
 		}
-		r.baseLogs, r.curLogs = logsOf(r.bs.base.values(r.base)), logsOf(r.bs.cur.values(r.cur))
+		if sc != nil && len(covered) == 1 {
+			sc.rowLogs[0] = r.bs.base.logs(sc.rowLogs[0], r.base)
+			sc.rowLogs[1] = r.bs.cur.logs(sc.rowLogs[1], r.cur)
+			r.baseLogs, r.curLogs = sc.rowLogs[0], sc.rowLogs[1]
+		} else {
+			r.baseLogs, r.curLogs = r.bs.base.logs(nil, r.base), r.bs.cur.logs(nil, r.cur)
+		}
 		r.point = logOf(floatMedian(r.cur)) - logOf(floatMedian(r.base))
 	}
 }
@@ -271,7 +282,7 @@ type geomeanRow struct {
 	offset    int       // resample b of the suite is resample b+offset of the row
 	bs        *bootstrap
 	// baseLogs and curLogs are the logarithms (logOf) of each side's
-	// median on each of its pairs of positions (positions.values): a
+	// median on each of its pairs of positions (positions.logs): a
 	// resample's is one lookup. point is the row's own, current less
 	// baseline.
 	baseLogs, curLogs []int64
@@ -358,15 +369,6 @@ func addCells(logs []int64, of []uint16, ratio *[cellSpan]int64) {
 	for ; i < len(logs); i++ {
 		logs[i] += ratio[of[i]&mask]
 	}
-}
-
-// logsOf is logOf of each value.
-func logsOf(values []float64) []int64 {
-	l := make([]int64, len(values))
-	for i, v := range values {
-		l[i] = logOf(v)
-	}
-	return l
 }
 
 // logOf is the natural logarithm of x, a positive finite float, in

@@ -55,7 +55,7 @@ func samplesNeeded[T Sample](baseline, current []T, shiftPct float64) int {
 	if len(baseline) < MinSamples || len(current) < MinSamples || !(shiftPct > 0) || math.IsInf(shiftPct, 0) {
 		return 0
 	}
-	base, cur := sortedCopy(baseline), sortedCopy(current)
+	base, cur := sortedView(baseline), sortedView(current)
 	mb, mc := median(base), median(cur)
 	if !(mb > 0) {
 		return 0
