@@ -108,9 +108,9 @@ func (g *gate) hold(n int) {
 // and on a fresh page runs code for the first time: 20-35 ms of the
 // page's thread, while the code the workers run is being optimized on
 // the cores they compute on. With one worker held (close), it made a
-// task of 50-100 ms in 8 of 16 first drops of ten thousand rows (their
-// trace reports); with every worker held, in none of 8, for some 10 ms
-// of each worker's time.
+// task of 50-100 ms in 13 of 24 first drops of ten thousand rows (their
+// trace reports); with every worker held, in none of 16, for some 10-20
+// ms of each worker's time.
 func (g *gate) holdFrame() {
 	if g.used && !g.shared.IsUndefined() {
 		components.NextFrame(func() { g.hold(everyWorker) })
