@@ -264,6 +264,7 @@ func cellShifts(shifts []float64, cl *cells, bm, cm []float64) (negative, zero u
 type scratch struct {
 	medians [2][]float64     // each side's median on each of its pairs of positions (interval)
 	rowLogs [2][]int64       // a row's medians' logarithms, each side's (Comparer.AddFloats)
+	kendall [2][]float64     // a side, sorted by merging, and the merge's other half (kendallS)
 	shifts  []float64        // a shift a cell, or a resample
 	tail    []float64        // the values of the tails' cells (shortTails)
 	weight  []uint32         // and their weights

@@ -144,7 +144,9 @@ func trendPoints[T Sample](samples []T) []float64 {
 // mannKendall is the two-sided p-value of the Mann–Kendall statistic of x.
 func mannKendall(x []float64) float64 {
 	n := len(x)
-	s, sorted := kendallS(x)
+	sc := scratches.Get().(*scratch)
+	defer scratches.Put(sc)
+	s, sorted := kendallS(x, sc)
 	ties := 0.0 // the ties' term of the variance
 	tied := false
 	for i := 0; i < n; {
@@ -175,8 +177,9 @@ func mannKendall(x []float64) float64 {
 }
 
 // kendallS is the Mann–Kendall statistic S of x (over every i < j, +1
-// when x[j] > x[i] and -1 when x[j] < x[i]) and x sorted ascending, in
-// a new slice.
+// when x[j] > x[i] and -1 when x[j] < x[i]) and x sorted ascending: in
+// sc's buffers when sc is not nil, until sc goes back to its pool, else
+// in a new slice.
 //
 // Counted by a merge sort rather than pair by pair: the merge counts the
 // pairs out of order (i < j and x[i] > x[j], strictly), d; the tied
@@ -185,14 +188,25 @@ func mannKendall(x []float64) float64 {
 // same integer the pairwise count gives in O(n log n) rather than
 // O(n^2). A NaN is neither above nor below anything, which a sort cannot
 // say, so x with one is counted pair by pair.
-func kendallS(x []float64) (s int, sorted []float64) {
+func kendallS(x []float64, sc *scratch) (s int, sorted []float64) {
 	n := len(x)
 	for _, v := range x {
 		if v != v {
 			return kendallPairs(x), sortedCopy(x)
 		}
 	}
-	a, buf := slices.Clone(x), make([]float64, n)
+	var a, buf []float64
+	if sc != nil {
+		for k := range sc.kendall {
+			if cap(sc.kendall[k]) < n {
+				sc.kendall[k] = make([]float64, n)
+			}
+		}
+		a, buf = sc.kendall[0][:n], sc.kendall[1][:n]
+		copy(a, x)
+	} else {
+		a, buf = slices.Clone(x), make([]float64, n)
+	}
 	outOfOrder := 0
 	for width := 1; width < n; width *= 2 {
 		for lo := 0; lo < n; lo += 2 * width {

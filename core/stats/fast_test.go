@@ -103,6 +103,7 @@ func TestDriftIsTheSameBitsAsThePairwiseCode(t *testing.T) {
 
 func TestKendallSIsThePairwiseCount(t *testing.T) {
 	r := rng(42)
+	var sc scratch
 	for i := range reps(2000) {
 		n := 1 + r.IntN(260)
 		x := oracleSide(r, n, r.IntN(2) == 0, false)
@@ -110,9 +111,13 @@ func TestKendallSIsThePairwiseCount(t *testing.T) {
 			x[r.IntN(n)] = math.Copysign(0, -1)
 			x[r.IntN(n)] = math.Inf(-1 + 2*r.IntN(2))
 		}
-		s, sorted := kendallS(x)
+		s, sorted := kendallS(x, nil)
 		if want := kendallPairs(x); s != want {
 			t.Fatalf("case %d (n=%d): S %d, pairwise %d", i, n, s, want)
+		}
+		// In a pool's scratch, reused from case to case, the same.
+		if s2, sorted2 := kendallS(x, &sc); s2 != s || !slices.Equal(sorted2, sorted) {
+			t.Fatalf("case %d (n=%d): in a scratch, S %d and %v; in new slices, %d and %v", i, n, s2, sorted2, s, sorted)
 		}
 		for k := 1; k < n; k++ {
 			if sorted[k] < sorted[k-1] {
