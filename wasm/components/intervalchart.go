@@ -81,10 +81,7 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 	case p.Common == 0:
 		body = p.empty("These two reports have no row in common (the same benchmark, kind and backend): there is no shift to show. The table lists each report's rows.")
 	case wait && compared > 0:
-		described = elem.Paragraph(
-			vecty.Markup(vecty.Class("chart-summary"), prop.ID("interval-summary")),
-			vecty.Text("The bars are drawn once every row is computed: the table then puts its rows in order, and the bars show those in its view."),
-		)
+		described = chartSummary("The bars are drawn once every row is computed: the table then puts its rows in order, and the bars show those in its view.")
 		body = p.bars(rows, compared, true)
 	case len(rows) == 0 && compared > 0:
 		body = p.empty("No compared row in the table's view is computed yet.")
@@ -95,10 +92,7 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 	default:
 		// The bars in words: what they show and their extremes. The
 		// chart's element is named by the title and described by this.
-		described = elem.Paragraph(
-			vecty.Markup(vecty.Class("chart-summary"), prop.ID("interval-summary")),
-			vecty.Text(chart.DescribeInterval(rows, p.Total)),
-		)
+		described = chartSummary(chart.DescribeInterval(rows, p.Total))
 		body = p.bars(rows, compared, false)
 	}
 	return elem.Section(
@@ -118,6 +112,12 @@ func (p *IntervalPanel) Render() vecty.ComponentOrHTML {
 		described,
 		body,
 	)
+}
+
+// chartSummary is the paragraph that describes the chart's element (its
+// aria-describedby): what the bars show, or why there are none yet.
+func chartSummary(text string) *vecty.HTML {
+	return elem.Paragraph(vecty.Markup(vecty.Class("chart-summary"), prop.ID("interval-summary")), vecty.Text(text))
 }
 
 // bars is the chart of rows, sized for compared rows and the geomean,
