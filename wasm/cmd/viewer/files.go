@@ -112,16 +112,15 @@ func trimQuestion(s string) string {
 // fetch loads the report at ref, a URL of the page's own origin.
 func (p *page) fetch(side actions.Side, ref string) {
 	name := ref
-	abs, err := url.Parse(location().Get("href").String())
-	var u *url.URL
-	if err == nil {
-		u, err = abs.Parse(ref)
-	}
-	if err == nil && (u.Scheme != abs.Scheme || u.Host != abs.Host) {
+	u, err := resolve(ref)
+	if err == nil && u.Get("origin").String() != location().Get("origin").String() {
 		err = errors.New("only reports from this page's own origin are loaded")
 	}
 	if err == nil {
-		name = path.Base(u.Path)
+		name = path.Base(u.Get("pathname").String())
+		if n, err := url.PathUnescape(name); err == nil {
+			name = n
+		}
 	}
 	p.dispatch(&actions.LoadStarted{Side: side, Name: name})
 	if err != nil {
@@ -129,7 +128,7 @@ func (p *page) fetch(side actions.Side, ref string) {
 		return
 	}
 	go func() {
-		resp, err := await(js.Global().Call("fetch", u.String(), map[string]any{"credentials": "same-origin"}))
+		resp, err := await(js.Global().Call("fetch", u.Get("href"), map[string]any{"credentials": "same-origin"}))
 		if err == nil && !resp.Get("ok").Bool() {
 			err = errors.New("HTTP " + strconv.Itoa(resp.Get("status").Int()) + " " + resp.Get("statusText").String())
 		}
@@ -143,6 +142,19 @@ func (p *page) fetch(side actions.Side, ref string) {
 		}
 		p.parse(side, name, blob)
 	}()
+}
+
+// resolve is ref resolved against the page's address, as the browser
+// resolves a link: a URL object. (The browser's own, rather than
+// net/url's Parse, whose checks of a host brought net/netip into the
+// WebAssembly: some 15 KB of what a first visit downloads.)
+func resolve(ref string) (u js.Value, err error) {
+	defer func() {
+		if recover() != nil { // the constructor throws on what is no URL
+			u, err = js.Undefined(), errors.New("not a URL: "+strconv.Quote(ref))
+		}
+	}()
+	return js.Global().Get("URL").New(ref, location().Get("href")), nil
 }
 
 // parse reads the report in blob (a File, or a fetched body) and keeps
