@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -609,60 +610,181 @@ func TestRunOrderDrawsALongRunsFarSamplesAsSeries(t *testing.T) {
 	}
 }
 
-// RunOrderApart is RunOrderTrend with a long side's samples out of the
-// JSON, as pairs of position and value, and the series' tooltip beside
-// them; a short run's option is RunOrderTrend's as it is.
-func TestRunOrderApartIsRunOrderTrend(t *testing.T) {
-	long := make([]uint64, largeRun+1)
-	for i := range long {
-		long[i] = 10_000 + uint64(i*7919%101)
+// RunOrderApart of a short run is RunOrderTrend's option, whole.
+func TestRunOrderApartOfAShortRunIsRunOrderTrend(t *testing.T) {
+	r := row("short", series(100, 9), series(130, largeRun))
+	whole, err := RunOrderTrend(r, false, Trends{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, r := range []review.Row{row("short", series(100, 9), series(130, 9)), row("long", long, series(130, 9))} {
-		whole, err := RunOrderTrend(r, false, Trends{})
-		if err != nil {
-			t.Fatal(err)
+	apart, err := RunOrderApart(r, false, Trends{}, Frame{Width: 1200, Height: 320})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(whole, apart.JSON) || len(apart.Apart) != 0 {
+		t.Errorf("a short run's option apart differs from RunOrderTrend's, or leaves %d series' data out", len(apart.Apart))
+	}
+}
+
+// A long run apart is drawn on a value axis of positions, each side's
+// points as pairs of position and value out of the JSON; of a side's
+// samples that would be drawn within a point's width of one another, one
+// is: every sample in the scale has one drawn that close, each drawn is a
+// sample at its own position, and there are far fewer than samples. Its
+// samples off the scale are thinned so along the edges; a short side
+// beside it is drawn whole.
+func TestRunOrderApartThinsALongRun(t *testing.T) {
+	const n = 20_000
+	long := make([]uint64, n)
+	for i := range long {
+		long[i] = 24_000_000 + uint64(i*7919%1009)*1_000 + uint64(i/20) // 24-25 ms, rising
+	}
+	for _, i := range []int{3, 4, 5, 11_000, 19_999} {
+		long[i] = 90_000_000 // far above
+	}
+	long[7], long[8] = 1_000, 2_000 // far below
+	short := series(24_500_000, 9)
+	r := row("soak", long, short)
+	frame := Frame{Width: 1000, Height: 300}
+	got, err := RunOrderApart(r, false, Trends{Base: &stats.Drift{Drifted: true, Pct: 4}}, frame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o struct {
+		XAxis []struct {
+			Type        string   `json:"type"`
+			Min         float64  `json:"min"`
+			Max         float64  `json:"max"`
+			MinInterval float64  `json:"minInterval"`
+			Data        []string `json:"data"`
+		} `json:"xAxis"`
+		Series []struct {
+			Name string          `json:"name"`
+			Type string          `json:"type"`
+			Data json.RawMessage `json:"data"`
+		} `json:"series"`
+	}
+	if err := json.Unmarshal(got.JSON, &o); err != nil {
+		t.Fatal(err)
+	}
+	if x := o.XAxis[0]; x.Type != "value" || x.Min != 1 || x.Max != n || x.MinInterval != 1 || x.Data != nil {
+		t.Errorf("the x axis is %+v, want a value axis of positions 1 to %d, without categories", x, n)
+	}
+	if len(got.Apart) != 2 || got.Apart[0].Series != 0 || got.Apart[1].Series != 1 {
+		t.Fatalf("series apart: %+v, want both sides'", got.Apart)
+	}
+	for _, s := range o.Series[:2] {
+		if s.Data != nil {
+			t.Errorf("%s's data are in the JSON too", s.Name)
 		}
-		apart, err := RunOrderApart(r, false, Trends{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var w, a struct {
-			Series []map[string]any `json:"series"`
-		}
-		if err := json.Unmarshal(whole, &w); err != nil {
-			t.Fatal(err)
-		}
-		if err := json.Unmarshal(apart.JSON, &a); err != nil {
-			t.Fatal(err)
-		}
-		if r.Key.Benchmark == "short" {
-			if !bytes.Equal(whole, apart.JSON) || len(apart.Apart) != 0 {
-				t.Errorf("a short run's option apart differs from RunOrderTrend's, or leaves %d series' data out", len(apart.Apart))
+	}
+	unit := format.RowUnit(&r)
+	lo, hi := Scale(r.BaseStats, r.CurStats)
+	// The plot's pixels as RunOrderApart counts them, at most.
+	w, h := float64(frame.Width-80), float64(frame.Height-80)
+	span := plotSpan(lo, hi, r.BaseStats, r.CurStats)
+	ylo, yspan := unit.Of(span[0]), unit.Of(span[1])-unit.Of(span[0])
+	px := func(pos float64) float64 { return (pos - 1) * w / n }
+	py := func(v float64) float64 { return (v - ylo) / yspan * h }
+	for k, side := range [][]uint64{long, short} {
+		pts := got.Apart[k].Points
+		drawn := map[[2]int][][2]float64{} // by 3-pixel square
+		last := 0.0
+		for i := 0; i < len(pts); i += 2 {
+			pos, v := pts[i], pts[i+1]
+			if pos != math.Trunc(pos) || pos <= last || pos > float64(len(side)) || v != unit.Of(float64(side[int(pos)-1])) {
+				t.Fatalf("side %d: point (%v, %v) is not a sample at its position, after position %v", k, pos, v, last)
 			}
-			continue
+			last = pos
+			x, y := px(pos), py(v)
+			drawn[[2]int{int(x / 3), int(y / 3)}] = append(drawn[[2]int{int(x / 3), int(y / 3)}], [2]float64{x, y})
 		}
-		if len(apart.Apart) != 1 || apart.Apart[0].Series != 0 {
-			t.Fatalf("a run of %d samples beside one of 9: %d series apart, want the long one (0)", len(long), len(apart.Apart))
-		}
-		x := apart.Apart[0]
-		values := w.Series[0]["data"].([]any)
-		if _, ok := a.Series[0]["data"]; ok || len(x.Points) != 2*len(values) {
-			t.Fatalf("the long series' data: in the JSON %v, %d points apart for %d samples", ok, len(x.Points)/2, len(values))
-		}
-		for i, v := range values {
-			if x.Points[2*i] != float64(i) || x.Points[2*i+1] != v.(float64) {
-				t.Fatalf("point %d apart is (%v, %v), want (%d, %v)", i, x.Points[2*i], x.Points[2*i+1], i, v)
+		inScale := 0
+		for i, s := range side {
+			if float64(s) < lo || float64(s) > hi {
+				continue
+			}
+			inScale++
+			x, y := px(float64(i+1)), py(unit.Of(float64(s)))
+			near := false
+			for dx := -1; dx <= 1 && !near; dx++ {
+				for dy := -1; dy <= 1 && !near; dy++ {
+					for _, d := range drawn[[2]int{int(x/3) + dx, int(y/3) + dy}] {
+						if math.Abs(d[0]-x) <= largeSymbol && math.Abs(d[1]-y) <= largeSymbol {
+							near = true
+							break
+						}
+					}
+				}
+			}
+			if !near {
+				t.Fatalf("side %d: sample %d (%v) has no point drawn within %d pixels", k, i+1, s, largeSymbol)
 			}
 		}
-		if tip := w.Series[0]["tooltip"].(map[string]any)["formatter"]; x.Tooltip != tip {
-			t.Errorf("the tooltip apart %q, want the series' %q", x.Tooltip, tip)
+		if k == 0 && len(pts)/2 > inScale/3 {
+			t.Errorf("the long side draws %d of its %d samples in the scale: not thinned", len(pts)/2, inScale)
 		}
-		// The rest of the option is the same.
-		delete(w.Series[0], "data")
-		wj, _ := json.Marshal(w)
-		aj, _ := json.Marshal(a)
-		if !bytes.Equal(wj, aj) {
-			t.Errorf("the option apart differs from RunOrderTrend's beyond the long series' data")
+		if k == 1 && len(pts)/2 != inScale {
+			t.Errorf("the short side draws %d of its %d samples, want all", len(pts)/2, inScale)
 		}
+	}
+	// The off-scale triangles: one a column at most, each at its own
+	// position, and one near every such sample.
+	for _, edge := range []struct {
+		series    int
+		positions []int
+	}{{len(o.Series) - 2, []int{4, 5, 6, 11_001, 20_000}}, {len(o.Series) - 1, []int{8, 9}}} {
+		var points [][3]any
+		if err := json.Unmarshal(o.Series[edge.series].Data, &points); err != nil {
+			t.Fatal(err)
+		}
+		var at []float64
+		for _, p := range points {
+			at = append(at, p[0].(float64))
+		}
+		for _, pos := range edge.positions {
+			near := slices.ContainsFunc(at, func(a float64) bool { return math.Abs(px(a)-px(float64(pos))) <= largeSymbol })
+			if !near || !slices.Contains(edge.positions, int(at[0])) {
+				t.Errorf("series %d's triangles at %v: none near position %d", edge.series, at, pos)
+			}
+		}
+		if len(at) >= len(edge.positions) && edge.series == len(o.Series)-2 {
+			t.Errorf("the top edge draws %d triangles for %d samples in two columns", len(at), len(edge.positions))
+		}
+	}
+	// The trend runs from the first position to the last, as numbers.
+	trend := o.Series[2] // after the sides, before the edges
+	var line [2][2]float64
+	if err := json.Unmarshal(trend.Data, &line); err != nil || line[0][0] != 1 || line[1][0] != n {
+		t.Errorf("the trend's line %s (%v), want it from position 1 to %d", trend.Data, err, n)
+	}
+	// Said in words: the chart's description.
+	if d := DescribeRunOrder(r, Trends{}); !strings.Contains(d, "within a point's width of one another, one of them is drawn") {
+		t.Errorf("the description does not say the long run is thinned: %q", d)
+	}
+	if d := DescribeRunOrder(row("short", short, short), Trends{}); strings.Contains(d, "point's width") {
+		t.Errorf("a short run's description says it is thinned: %q", d)
+	}
+}
+
+// DescribeRunOrder counts the samples off the scale as one by one would.
+func TestDescribeRunOrderCountsTheSamplesOffTheScale(t *testing.T) {
+	base := series(1_000_000, 40)
+	base[3], base[9], base[30] = 9_000_000, 10_000, 8_000_000
+	r := row("far", base, series(1_000_000, 12))
+	lo, hi := Scale(r.BaseStats, r.CurStats)
+	want := 0
+	for _, s := range []*stats.FloatStats{r.BaseStats, r.CurStats} {
+		for _, v := range s.Sorted {
+			if v < lo || v > hi {
+				want++
+			}
+		}
+	}
+	if want != 3 {
+		t.Fatalf("the test's samples: %d off the scale, want 3", want)
+	}
+	if d := DescribeRunOrder(r, Trends{}); !strings.Contains(d, " 3 samples lie off the chart's scale") {
+		t.Errorf("the description: %q", d)
 	}
 }

@@ -38,7 +38,7 @@ type Trends struct{ Base, Cur *stats.Drift }
 // sample to its last, and named in the legend with its size, so that the
 // drift is told in words as well as drawn.
 func RunOrderTrend(row review.Row, dark bool, trends Trends) ([]byte, error) {
-	o, err := runOrder(row, dark, trends, false)
+	o, err := runOrder(row, dark, trends, nil)
 	return o.JSON, err
 }
 
@@ -55,22 +55,41 @@ type Option struct {
 }
 
 // Apart is the data of series Series: every point as a pair in turn, its
-// position's index and its value, Points[2i] and Points[2i+1]. ECharts
-// reads such data's {c} as the pair, so a page gives the series a tooltip
-// of its own: Tooltip, its {b} the position and its {c} the value.
+// position in the run (from 1, on a value axis) and its value, Points[2i]
+// and Points[2i+1]. ECharts reads such data's {c} as the pair, and has no
+// {b} for it, so a page gives the series a tooltip of its own: Tooltip,
+// its {b} the position and its {c} the value.
 type Apart struct {
 	Series  int
 	Points  []float64
 	Tooltip string
 }
 
-// RunOrderApart is RunOrderTrend with each side of more than largeRun
-// samples apart (Option).
-func RunOrderApart(row review.Row, dark bool, trends Trends) (Option, error) {
-	return runOrder(row, dark, trends, true)
+// Frame is the size, in CSS pixels, of the box a chart is drawn in.
+type Frame struct{ Width, Height int }
+
+// RunOrderApart is the run order of a row for a page that hands a long
+// run's data to ECharts as typed arrays (Option), in a chart of size frame.
+// A run of largeRun samples or fewer is RunOrderTrend's option, whole.
+//
+// A longer run (a soak run's 100,000 samples a side) is drawn on a value
+// axis of positions, each side's points apart as pairs of position and
+// value; and of the samples of a side that would be drawn on the same spot
+// of the plot, a square as wide as a point (a cell, see thinning), one is
+// drawn: the others would lie under it. The same goes for the triangles of
+// its samples off the scale, one a cell of an edge. What is drawn is the
+// picture every sample draws, from a few thousand of them: 200,000
+// samples, each a point, took ECharts some 0.2 s to take in and a second
+// more to draw, a chunk a frame, each frame a task of 40-70 ms (the
+// page's, headless Chromium on two loaded cores); and 100,000 positions
+// as the categories of the axis were a tenth of it.
+func RunOrderApart(row review.Row, dark bool, trends Trends, frame Frame) (Option, error) {
+	return runOrder(row, dark, trends, &frame)
 }
 
-func runOrder(row review.Row, dark bool, trends Trends, apart bool) (Option, error) {
+// runOrder is the option of RunOrderTrend, or, given the chart's frame,
+// RunOrderApart's.
+func runOrder(row review.Row, dark bool, trends Trends, frame *Frame) (Option, error) {
 	var out Option
 	p := paletteFor(dark)
 	unit := format.RowUnit(&row)
@@ -81,6 +100,25 @@ func runOrder(row review.Row, dark bool, trends Trends, apart bool) (Option, err
 			n = max(n, len(s.Taken))
 		}
 	}
+	// wide: positions on a value axis, every side's points apart, thinned.
+	wide := frame != nil && n > largeRun
+	var cells *thinning
+	// at is position i (from 0) as the x axis takes it: its category's
+	// index, or, on a value axis, the position itself.
+	at := func(i int) any { return i }
+	xAxis := opts.XAxis{
+		Type: "category", Name: "position in the run", NameLocation: "middle", NameGap: 26,
+		AxisLabel: &opts.AxisLabel{Color: p.muted},
+		AxisLine:  &opts.AxisLine{LineStyle: &opts.LineStyle{Color: p.muted}},
+	}
+	if wide {
+		cells = newThinning(*frame, n, unit, plotSpan(lo, hi, row.BaseStats, row.CurStats))
+		at = func(i int) any { return float64(i + 1) }
+		xAxis.Type, xAxis.Min, xAxis.Max, xAxis.MinInterval = "value", 1, n, 1
+		xAxis.SplitLine = &opts.SplitLine{Show: opts.Bool(false)} // as a category axis draws none
+	} else {
+		xAxis.Data = positions(n)
+	}
 
 	o := chartOption{
 		BackgroundColor: "transparent",
@@ -90,11 +128,7 @@ func runOrder(row review.Row, dark bool, trends Trends, apart bool) (Option, err
 		// line's colour.
 		Grid:    []opts.Grid{{Left: "8", Right: "16", Top: "36", Bottom: "30", ContainLabel: opts.Bool(true)}},
 		Tooltip: themedTooltip(p),
-		XAxis: []opts.XAxis{{
-			Type: "category", Name: "position in the run", NameLocation: "middle", NameGap: 26, Data: positions(n),
-			AxisLabel: &opts.AxisLabel{Color: p.muted},
-			AxisLine:  &opts.AxisLine{LineStyle: &opts.LineStyle{Color: p.muted}},
-		}},
+		XAxis:   []opts.XAxis{xAxis},
 		YAxis: []opts.YAxis{{
 			Type: "value", Name: unit.Name, Scale: opts.Bool(true), Min: bound(unit, lo), Max: bound(unit, hi),
 			// An edge cut short of a sample is no round number: unlabelled.
@@ -108,33 +142,63 @@ func runOrder(row review.Row, dark bool, trends Trends, apart bool) (Option, err
 		if s == nil {
 			return
 		}
-		values := make([]float64, len(s.Taken))
+		large := len(s.Taken) > largeRun
+		of := " of " + format.Count(len(s.Taken))
+		// The series' data: in the JSON, every sample's true value; or
+		// apart, the pairs drawn (wide), a sample off the scale drawn on
+		// the edge instead.
+		var values, points []float64
+		if wide {
+			points = make([]float64, 0, 2*min(len(s.Taken), cells.most()))
+		} else {
+			values = make([]float64, len(s.Taken))
+		}
+		side := cells.side()
 		var beyond []any
 		var above, below [][3]any
-		large := len(values) > largeRun
-		of := " of " + format.Count(len(s.Taken))
 		for i, v := range s.Taken {
-			values[i] = unit.Of(float64(v))
-			if edge := clamp(float64(v), lo, hi); edge != float64(v) && large {
+			y := unit.Of(float64(v))
+			// Compared, not clamped: min and max are calls of the
+			// runtime's in WebAssembly, twice a sample of a soak run.
+			in := float64(v) >= lo && float64(v) <= hi
+			switch {
+			case !wide:
+				values[i] = y
+			case in && (!large || side.keep(i, y)):
+				points = append(points, float64(i+1), y)
+			}
+			if in {
+				continue
+			}
+			edge := clamp(float64(v), lo, hi)
+			switch {
+			case large:
+				if wide && !side.keepEdge(i, edge == lo) {
+					continue // a triangle drawn there already
+				}
 				// Its position and value: the tooltip's {b}.
-				p := [3]any{i, unit.Of(edge), strconv.Itoa(i+1) + of + ": " + unit.Number(float64(v))}
+				p := [3]any{at(i), unit.Of(edge), strconv.Itoa(i+1) + of + ": " + unit.Number(float64(v))}
 				if edge == lo {
 					below = append(below, p)
 				} else {
 					above = append(above, p)
 				}
-			} else if edge != float64(v) {
+			default:
 				// The mark's own tooltip says the sample is off the scale.
 				where := "top"
 				if edge == lo {
 					where = "bottom"
 				}
-				at := strconv.Itoa(i + 1)
+				pos := strconv.Itoa(i + 1)
+				var x any = pos // the category
+				if wide {
+					x = float64(i + 1)
+				}
 				mark := markPoint{MarkPointNameCoordItem: opts.MarkPointNameCoordItem{
-					Name: at, Coordinate: []any{at, unit.Of(edge)}, Value: unit.Number(float64(v)),
+					Name: pos, Coordinate: []any{x, unit.Of(edge)}, Value: unit.Number(float64(v)),
 					Symbol: "triangle", SymbolSize: 9, ItemStyle: &opts.ItemStyle{Color: color},
 					Label: &opts.Label{Show: opts.Bool(false)},
-				}, Tooltip: &opts.Tooltip{Formatter: types.FuncStr(name + ", sample " + at + of + ": " +
+				}, Tooltip: &opts.Tooltip{Formatter: types.FuncStr(name + ", sample " + pos + of + ": " +
 					escape(unit.Format(float64(v))) + ", off the chart's scale: drawn on its " + where + " edge")}}
 				if edge == lo {
 					mark.SymbolRotate = 180
@@ -171,13 +235,9 @@ func runOrder(row review.Row, dark bool, trends Trends, apart bool) (Option, err
 			// edge darkened a stripe every 5,000 samples, and points of
 			// the default size made one blot of the run.
 			series.ItemStyle.Opacity = opts.Float(1)
-			series.SymbolSize = 3
+			series.SymbolSize = largeSymbol
 		}
-		if large && apart {
-			points := make([]float64, 0, 2*len(values))
-			for i, v := range values {
-				points = append(points, float64(i), v)
-			}
+		if wide {
 			out.Apart = append(out.Apart, Apart{Series: len(o.Series), Points: points, Tooltip: string(series.Tooltip.Formatter)})
 			series.Data = nil
 		}
@@ -195,7 +255,11 @@ func runOrder(row review.Row, dark bool, trends Trends, apart bool) (Option, err
 		// (A point for every position, null but at the ends, was 100,000
 		// for a soak run, and some 50 ms more for ECharts to take in.)
 		median, half := s.Median(), d.Pct/200*s.Median()
-		line := [2][2]any{{"1", unit.Of(median - half)}, {strconv.Itoa(len(s.Taken)), unit.Of(median + half)}}
+		var first, last any = "1", strconv.Itoa(len(s.Taken)) // the categories
+		if wide {
+			first, last = 1.0, float64(len(s.Taken))
+		}
+		line := [2][2]any{{first, unit.Of(median - half)}, {last, unit.Of(median + half)}}
 		o.Series = append(o.Series, echartsSeries{Name: name + " trend, drift " + format.Percent(d.Pct), Type: types.ChartLine,
 			ShowSymbol: opts.Bool(false), Data: line,
 			ItemStyle: &opts.ItemStyle{Color: color}, LineStyle: &opts.LineStyle{Color: color, Width: 2}})

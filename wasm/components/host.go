@@ -40,12 +40,12 @@ type Host interface {
 // Chart is a chart drawn into a node the component owns.
 type Chart interface {
 	// Draw replaces the chart's option with the one option returns
-	// (ECharts JSON, and the data of the series it leaves out), sized to
-	// its node, and calls done once it is on screen. option is called
-	// later, in a task of its own, and not at all when a later Draw
-	// replaces this one first; an error from it is a bug: it is logged,
-	// and done is not called.
-	Draw(option func() (chart.Option, error), done func())
+	// (ECharts JSON, and the data of the series it leaves out) for the
+	// chart's size, and calls done once it is on screen. option is
+	// called later, in a task of its own, and not at all when a later
+	// Draw replaces this one first; an error from it is a bug: it is
+	// logged, and done is not called.
+	Draw(option func(chart.Frame) (chart.Option, error), done func())
 	// Dispose releases the chart.
 	Dispose()
 }

@@ -299,7 +299,7 @@ func (c *IntervalChart) drawAfter(ms float64) {
 func (c *IntervalChart) draw() {
 	gen, rows, style := c.Gen, c.Rows, chart.Style{Dark: c.Dark, Selected: c.Selected, Geomean: c.Geomean}
 	c.drawn, c.drawnAt, c.first = gen, now(), c.First
-	c.chart.Draw(func() (chart.Option, error) {
+	c.chart.Draw(func(chart.Frame) (chart.Option, error) {
 		b, err := chart.IntervalStyled(rows, style)
 		return chart.Option{JSON: b}, err
 	}, func() {

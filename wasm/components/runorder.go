@@ -193,7 +193,7 @@ func (c *RunOrderChart) draw() {
 	// The chart in words follows what it draws (the drift arrives after
 	// the render that made the element).
 	c.div.Node().Call("setAttribute", "aria-label", chart.DescribeRunOrder(row, trends))
-	c.chart.Draw(func() (chart.Option, error) { return chart.RunOrderApart(row, dark, trends) }, func() {
+	c.chart.Draw(func(f chart.Frame) (chart.Option, error) { return chart.RunOrderApart(row, dark, trends, f) }, func() {
 		c.Host.Dispatch(&actions.ChartDrawn{ID: store.RunOrderChart(key), Gen: gen})
 	})
 }

@@ -62,15 +62,16 @@ func DrawnWhole(t testing.TB, b *Browser, sel string) {
 }
 
 // HoverSample moves the mouse over a sample of the first series of the
-// ECharts chart sel, whose data are its values, or pairs of position and
-// value in a typed array (a long run's), and returns the tooltip it shows.
+// ECharts chart sel, whose data are its values (by category), or pairs of
+// position and value in a typed array (a long run's, on a value axis),
+// and returns the tooltip it shows.
 // The sample is one far from the series' median line (whose own tooltip
 // would show) and inside the y axis.
 func HoverSample(t testing.TB, b *Browser, sel string) string {
 	t.Helper()
 	at := Eval[[2]float64](t, b, `(() => {
 		const el = document.querySelector(`+quote(sel)+`), c = echarts.getInstanceByDom(el), s = c.getOption().series[0], d = s.data;
-		const pairs = ArrayBuffer.isView(d), n = pairs ? d.length / 2 : d.length, value = (k) => pairs ? d[2 * k + 1] : d[k];
+		const pairs = ArrayBuffer.isView(d), n = pairs ? d.length / 2 : d.length, value = (k) => pairs ? d[2 * k + 1] : d[k], x = (k) => pairs ? d[2 * k] : k;
 		const median = s.markLine.data[0].yAxis, [lo, hi] = c.getModel().getComponent("yAxis", 0).axis.scale.getExtent();
 		const margin = (hi - lo) / 10;
 		let best = 0, far = -1;
@@ -78,7 +79,7 @@ func HoverSample(t testing.TB, b *Browser, sel string) string {
 			const v = value(k);
 			if (v > lo + margin && v < hi - margin && Math.abs(v - median) > far) [best, far] = [k, Math.abs(v - median)];
 		}
-		const xy = c.convertToPixel({seriesIndex: 0}, [best, value(best)]), r = el.getBoundingClientRect();
+		const xy = c.convertToPixel({seriesIndex: 0}, [x(best), value(best)]), r = el.getBoundingClientRect();
 		return [r.left + xy[0], r.top + xy[1]];
 	})()`)
 	b.Do(t, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, at[0]+1, at[1]+1), chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, at[0], at[1]))

@@ -46,11 +46,15 @@ type echart struct {
 
 	queued   bool
 	disposed bool
-	resized  bool                         // the node's size changed since ECharts last laid the chart out
-	option   func() (chart.Option, error) // builds the option to draw; nil when none is pending
-	built    *chart.Option                // the option built, for the next task to draw; nil when none is
-	done     []func()
-	tips     []js.Func // the tooltips of the series drawn apart (chart.Apart)
+	resized  bool                                    // the node's size changed since ECharts last laid the chart out
+	option   func(chart.Frame) (chart.Option, error) // builds the option to draw, for the chart's size; nil when none is pending
+	built    *chart.Option                           // the option built, for the next task to draw; nil when none is
+	// sized builds the option on screen again when what it draws depends
+	// on the chart's size (a long run thinned, chart.RunOrderApart): a
+	// chart resized draws it anew. Nil otherwise.
+	sized func(chart.Frame) (chart.Option, error)
+	done  []func()
+	tips  []js.Func // the tooltips of the series drawn apart (chart.Apart)
 }
 
 // NewChart makes node a chart (components.Host). ECharts takes the node in
@@ -64,7 +68,7 @@ func (p *page) NewChart(node js.Value, onClick func(name string)) components.Cha
 
 // Draw queues option; a later Draw replaces a pending one, and every done
 // waiting is called once the latest is drawn.
-func (c *echart) Draw(option func() (chart.Option, error), done func()) {
+func (c *echart) Draw(option func(chart.Frame) (chart.Option, error), done func()) {
 	c.option, c.built = option, nil // an option built and not drawn yet is stale
 	c.done = append(c.done, done)
 	c.host.add(c)
@@ -72,7 +76,7 @@ func (c *echart) Draw(option func() (chart.Option, error), done func()) {
 
 // Dispose releases the chart and forgets its pending work.
 func (c *echart) Dispose() {
-	c.disposed, c.option, c.built, c.done = true, nil, nil, nil
+	c.disposed, c.option, c.built, c.sized, c.done = true, nil, nil, nil, nil
 	if c.inst.IsUndefined() {
 		return
 	}
@@ -100,13 +104,16 @@ func (c *echart) work() {
 	case c.resized:
 		c.resized = false
 		c.inst.Call("resize") // draws the chart again, at its new size
+		if c.option == nil && c.built == nil && c.sized != nil {
+			c.option = c.sized // and its points anew, for that size
+		}
 		return
 	}
 	if c.option != nil {
 		build := c.option
-		c.option = nil
+		c.option, c.sized = nil, nil
 		end := components.Span("chart option")
-		option, err := build()
+		option, err := build(chart.Frame{Width: c.inst.Call("getWidth").Int(), Height: c.inst.Call("getHeight").Int()})
 		end()
 		if err != nil {
 			c.done = nil
@@ -114,6 +121,9 @@ func (c *echart) work() {
 			return
 		}
 		c.built = &option
+		if len(option.Apart) > 0 {
+			c.sized = build
+		}
 		return
 	}
 	option, done := c.built, c.done
@@ -156,19 +166,19 @@ func float64Array(points []float64) js.Value {
 
 // tooltipOf is a tooltip formatter for a series drawn apart: the template
 // (chart.Apart.Tooltip, escaped where it holds a report's words) with {b}
-// the point's position (its category) and {c} its value, where ECharts
-// would write the pair. Both are numbers, never markup.
+// the point's position and {c} its value, of the pair ECharts would write
+// whole. Both are numbers, never markup.
 func tooltipOf(template string) js.Func {
 	text := js.Global().Get("String")
 	return js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) == 0 || args[0].Type() != js.TypeObject {
 			return ""
 		}
-		name, value := args[0].Get("name"), args[0].Get("value")
-		if value.Type() == js.TypeObject { // the pair
-			value = value.Index(1)
+		pair := args[0].Get("value")
+		if pair.Type() != js.TypeObject || pair.Length() < 2 {
+			return ""
 		}
-		return strings.NewReplacer("{b}", text.Invoke(name).String(), "{c}", text.Invoke(value).String()).Replace(template)
+		return strings.NewReplacer("{b}", text.Invoke(pair.Index(0)).String(), "{c}", text.Invoke(pair.Index(1)).String()).Replace(template)
 	})
 }
 

@@ -185,5 +185,5 @@ func (quietHost) NewChart(js.Value, func(string)) components.Chart {
 // quietChart is the chart a quietHost makes: it draws nothing.
 type quietChart struct{}
 
-func (quietChart) Draw(func() (chart.Option, error), func()) {}
-func (quietChart) Dispose()                                  {}
+func (quietChart) Draw(func(chart.Frame) (chart.Option, error), func()) {}
+func (quietChart) Dispose()                                             {}
