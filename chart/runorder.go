@@ -149,7 +149,7 @@ func runOrder(row review.Row, dark bool, trends Trends, frame *Frame) (Option, e
 		// the edge instead.
 		var values, points []float64
 		if wide {
-			points = make([]float64, 0, 2*min(len(s.Taken), cells.most()))
+			points = make([]float64, 0, 2*min(len(s.Taken), cells.most(), 1<<13))
 		} else {
 			values = make([]float64, len(s.Taken))
 		}
