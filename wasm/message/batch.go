@@ -24,22 +24,45 @@ import (
 // each time they outgrew their memory, and packing a 10,000-row review's
 // batches took 42 ms of the page's thread in a profiled drop, most of it
 // in runtime.growslice.
+//
+// A batch of a long row (a soak run's, 100,000 samples a side) is copied
+// into its Uint8Array side by side instead: gathered first, its 1.6 MB
+// were copied twice, and its message was a task of 80 ms on a page whose
+// cores the workers held.
 func Pairs(pairs [][2][]float64) (sizes, samples js.Value) {
 	sz := make([]int, 0, 2*len(pairs))
 	n := 0
 	for _, p := range pairs {
+		sz = append(sz, len(p[0]), len(p[1]))
 		n += len(p[0]) + len(p[1])
+	}
+	samples = js.Global().Get("Uint8Array").New(8 * n)
+	if 8*n >= sideBySide {
+		at := 0
+		for _, p := range pairs {
+			for _, side := range p {
+				if b := memoryOf(side); len(b) > 0 {
+					js.CopyBytesToJS(samples.Call("subarray", at, at+len(b)), b)
+					at += len(b)
+				}
+			}
+		}
+		return Int32s(sz), samples
 	}
 	b := make([]byte, 0, 8*n)
 	for _, p := range pairs {
-		sz = append(sz, len(p[0]), len(p[1]))
 		b = append(b, memoryOf(p[0])...)
 		b = append(b, memoryOf(p[1])...)
 	}
-	samples = js.Global().Get("Uint8Array").New(len(b))
 	js.CopyBytesToJS(samples, b)
 	return Int32s(sz), samples
 }
+
+// sideBySide is how many bytes of samples a batch has at least for Pairs
+// to copy each side on its own: a call into JavaScript a side, which a
+// batch of a hundred short rows would pay two hundred times for copies
+// of a few hundred bytes.
+const sideBySide = 1 << 20
 
 // memoryOf is s's memory as bytes: Samples' encoding for samples, and a
 // BigInt64Array's for int64s, as WebAssembly is little-endian. A batch of

@@ -36,6 +36,23 @@ func TestPairsTravelExactly(t *testing.T) {
 	if _, err := PairsFrom(sizes, Samples([]float64{1})); err == nil {
 		t.Error("sizes of six samples were read with one")
 	}
+	// A long row's batch, copied side by side (sideBySide), with an
+	// empty side between two long ones.
+	long := make([]float64, sideBySide/8+3)
+	for i := range long {
+		long[i] = float64(i) * 1.5
+	}
+	pairs = [][2][]float64{{long, {}}, {{7}, long[:len(long)-1]}}
+	if got, err = PairsFrom(Pairs(pairs)); err != nil || len(got) != 2 {
+		t.Fatalf("a long row's batch: %d rows, %v", len(got), err)
+	}
+	for k := range pairs {
+		for side := range 2 {
+			if !slices.Equal(got[k][side], pairs[k][side]) {
+				t.Errorf("long batch, row %d side %d: %d samples back, want %d as sent", k, side, len(got[k][side]), len(pairs[k][side]))
+			}
+		}
+	}
 
 }
 
