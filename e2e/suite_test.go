@@ -528,6 +528,16 @@ func TestASoakRowShowsItsProgress(t *testing.T) {
 	if got := harness.HoverSample(t, b.Browser, ".run-order-chart"); !soakTip.MatchString(got) {
 		t.Errorf("hovering a sample of %s shows %q", key, got)
 	}
+	// Of its 100,000 samples a side, one is drawn a spot of the plot
+	// (chart.RunOrderApart): a narrower chart draws fewer, anew.
+	const drawn = `echarts.getInstanceByDom(document.querySelector(".run-order-chart")).getOption().series[0].data.length / 2`
+	wide := eval[float64](t, b, drawn)
+	if wide >= 100_000/2 || wide < 1000 {
+		t.Errorf("the run order of %s draws %.0f points of 100,000 samples, want one a spot of the plot", key, wide)
+	}
+	b.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelector(".run-order-chart").style.width = "40%"`))
+	b.waitFor(t, "the run order drawn anew, narrower", drawn+` < `+strconv.FormatFloat(0.6*wide, 'f', 0, 64))
+	harness.DrawnWhole(t, b.Browser, ".run-order-chart")
 }
 
 // soakTip is what hovering a sample of a soak row's run order shows.
