@@ -104,8 +104,11 @@ func (c *echart) work() {
 	case c.resized:
 		c.resized = false
 		c.inst.Call("resize") // draws the chart again, at its new size
-		if c.option == nil && c.built == nil && c.sized != nil {
-			c.option = c.sized // and its points anew, for that size
+		if c.option == nil && c.sized != nil {
+			// Its points anew, for that size: the option on screen, or
+			// one built for the old size and not drawn yet (its done
+			// waits for this one).
+			c.option, c.built = c.sized, nil
 		}
 		return
 	}
