@@ -50,8 +50,11 @@ type option struct {
 		Trigger string `json:"trigger"`
 	} `json:"tooltip"`
 	XAxis []struct {
-		Type string   `json:"type"`
-		Data []string `json:"data"`
+		Type        string   `json:"type"`
+		Data        []string `json:"data"`
+		Min         float64  `json:"min"`
+		Max         float64  `json:"max"`
+		MinInterval float64  `json:"minInterval"`
 	} `json:"xAxis"`
 	YAxis []struct {
 		Type string   `json:"type"`
@@ -647,26 +650,7 @@ func TestRunOrderApartThinsALongRun(t *testing.T) {
 	r := row("soak", long, short)
 	frame := Frame{Width: 1000, Height: 300}
 	got, err := RunOrderApart(r, false, Trends{Base: &stats.Drift{Drifted: true, Pct: 4}}, frame)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var o struct {
-		XAxis []struct {
-			Type        string   `json:"type"`
-			Min         float64  `json:"min"`
-			Max         float64  `json:"max"`
-			MinInterval float64  `json:"minInterval"`
-			Data        []string `json:"data"`
-		} `json:"xAxis"`
-		Series []struct {
-			Name string          `json:"name"`
-			Type string          `json:"type"`
-			Data json.RawMessage `json:"data"`
-		} `json:"series"`
-	}
-	if err := json.Unmarshal(got.JSON, &o); err != nil {
-		t.Fatal(err)
-	}
+	o := decoder(t)(got.JSON, err)
 	if x := o.XAxis[0]; x.Type != "value" || x.Min != 1 || x.Max != n || x.MinInterval != 1 || x.Data != nil {
 		t.Errorf("the x axis is %+v, want a value axis of positions 1 to %d, without categories", x, n)
 	}
