@@ -5,9 +5,9 @@ import (
 	"errors"
 	"math"
 	"strconv"
-	"unsafe"
 
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/internal/binform"
 )
 
 // The binary form of a Report is how a report read in one place (a Web
@@ -65,26 +65,20 @@ func (r *Report) MarshalBinary() ([]byte, error) {
 	}
 	b := make([]byte, 0, 64+48*len(r.Rows)+16*(samples+values))
 	b = append(b, binaryMagic...)
-	b = appendString(b, r.Name)
-	b = append(b, boolByte(r.keys != nil && r.keys.unique))
+	b = binform.AppendString(b, r.Name)
+	b = append(b, binform.Bool(r.keys != nil && r.keys.unique))
 	b = binary.AppendUvarint(b, uint64(len(r.Rows)))
 	for i := range r.Rows {
 		b = appendRow(b, &r.Rows[i])
 	}
-	b = binary.AppendUvarint(b, uint64(len(r.Problems)))
-	for _, p := range r.Problems {
-		b = appendString(b, p.File)
-		b = binary.AppendUvarint(b, uint64(p.Line))
-		b = appendString(b, p.Msg)
-		b = append(b, boolByte(p.Warning))
-	}
-	b = appendCount(b, samples)
+	b = AppendProblems(b, r.Problems)
+	b = binform.AppendCount(b, samples)
 	for i := range r.Rows {
 		for _, s := range r.Rows[i].Samples {
 			b = binary.NativeEndian.AppendUint64(b, s)
 		}
 	}
-	b = appendCount(b, values)
+	b = binform.AppendCount(b, values)
 	for i := range r.Rows {
 		for _, v := range r.Rows[i].Values {
 			b = binary.NativeEndian.AppendUint64(b, math.Float64bits(v))
@@ -94,7 +88,7 @@ func (r *Report) MarshalBinary() ([]byte, error) {
 	// summaries made of them are the bits of those made by sorting anew.
 	// One buffer of each kind for every row: a copy a row made packing a
 	// 10,000-row report a third slower under Node.
-	b = appendCount(b, sortedCount(r.Rows))
+	b = binform.AppendCount(b, sortedCount(r.Rows))
 	var ints []uint64
 	var floats []float64
 	for i := range r.Rows {
@@ -143,7 +137,7 @@ func appendRow(b []byte, row *Row) []byte {
 	}
 	b = append(b, flags)
 	for _, s := range [...]string{row.Benchmark, row.Kind, row.Backend, row.What, row.Of} {
-		b = appendString(b, s)
+		b = binform.AppendString(b, s)
 	}
 	if row.Samples != nil {
 		b = binary.AppendUvarint(b, uint64(len(row.Samples)))
@@ -157,28 +151,6 @@ func appendRow(b []byte, row *Row) []byte {
 		}
 	}
 	return b
-}
-
-// appendCount appends a section's count of numbers, and zero bytes up to
-// a multiple of 8 bytes from the form's start, where the numbers begin.
-func appendCount(b []byte, n int) []byte {
-	b = binary.AppendUvarint(b, uint64(n))
-	for len(b)%8 != 0 {
-		b = append(b, 0)
-	}
-	return b
-}
-
-func appendString(b []byte, s string) []byte {
-	b = binary.AppendUvarint(b, uint64(len(s)))
-	return append(b, s...)
-}
-
-func boolByte(v bool) byte {
-	if v {
-		return 1
-	}
-	return 0
 }
 
 // UnmarshalBinary sets r to the report data holds, in the form
@@ -208,36 +180,27 @@ func Unpack(data []byte) (*Report, error) {
 
 // unpack is UnmarshalBinary, keeping data (Unpack) when own is true.
 func (r *Report) unpack(data []byte, own bool) error {
-	d := decoder{b: data, own: own}
-	if own && len(data) > 0 {
-		d.s = unsafe.String(unsafe.SliceData(data), len(data))
-	} else {
-		d.s = string(data)
-	}
-	if !d.magic() {
+	d := binform.NewDecoder("report", data, own)
+	if !d.Magic(binaryMagic) {
 		return errors.New("report: not a report in benchview's binary form")
 	}
-	name := d.string()
-	unique := d.byte() == 1
-	rows := make([]Row, d.count(7)) // a row takes 7 bytes at least
+	name := d.String()
+	unique := d.Byte() == 1
+	rows := make([]Row, d.Count(7)) // a row takes 7 bytes at least
 	sampleCounts := make([]int, len(rows))
 	valueCounts := make([]int, len(rows))
 	for i := range rows {
-		sampleCounts[i], valueCounts[i] = d.row(&rows[i])
+		sampleCounts[i], valueCounts[i] = readRow(d, &rows[i])
 	}
-	problems := make([]Problem, d.count(4))
-	for i := range problems {
-		p := &problems[i]
-		p.File, p.Line, p.Msg, p.Warning = d.string(), d.int(), d.string(), d.byte() == 1
+	problems := ReadProblems(d)
+	samples := d.Uint64s(d.Numbers())
+	values := d.Uint64s(d.Numbers())
+	sorted := d.Floats(d.Numbers())
+	if err := d.Err(); err != nil {
+		return err
 	}
-	samples := d.uint64s(d.numbers())
-	values := d.uint64s(d.numbers())
-	sorted := d.floats(d.numbers())
-	if d.err != nil {
-		return d.err
-	}
-	if d.i != len(d.b) {
-		return errors.New("report: " + strconv.Itoa(len(d.b)-d.i) + " bytes follow a report in binary form")
+	if d.Left() != 0 {
+		return errors.New("report: " + strconv.Itoa(d.Left()) + " bytes follow a report in binary form")
 	}
 	for i := range rows {
 		n := sampleCounts[i]
@@ -271,143 +234,61 @@ func (r *Report) unpack(data []byte, own bool) error {
 	if len(rows) == 0 {
 		rows = nil // as Read leaves a report without rows, or problems
 	}
-	if len(problems) == 0 {
-		problems = nil
-	}
 	// The index of keys is built at the first Find (see keyIndex).
 	*r = Report{Name: name, Rows: rows, Problems: problems, keys: &keyIndex{unique: unique}}
 	return nil
 }
 
-// decoder reads a report's binary form; its first error stops it, and
-// every read after returns a zero value.
-type decoder struct {
-	own bool // b is the decoder's to keep: its numbers need no copy (Unpack)
-	b   []byte
-	s   string // b as a string: the strings read are its substrings, one allocation in all (none for Unpack)
-	i   int
-	err error
-}
-
-func (d *decoder) fail(what string) {
-	if d.err == nil {
-		d.err = errors.New("report: a report in binary form is cut short or damaged at byte " + strconv.Itoa(d.i) + " (" + what + ")")
-	}
-	d.i = len(d.b)
-}
-
-func (d *decoder) magic() bool {
-	if len(d.b) < len(binaryMagic) || d.s[:len(binaryMagic)] != binaryMagic {
-		return false
-	}
-	d.i = len(binaryMagic)
-	return true
-}
-
-func (d *decoder) uvarint() uint64 {
-	v, n := binary.Uvarint(d.b[d.i:])
-	if n <= 0 {
-		d.fail("a number")
-		return 0
-	}
-	d.i += n
-	return v
-}
-
-// int is a uvarint that fits an int.
-func (d *decoder) int() int {
-	v := d.uvarint()
-	if v > math.MaxInt32 {
-		d.fail("a number out of range")
-		return 0
-	}
-	return int(v)
-}
-
-// count is a number of items of at least size bytes each, which the
-// bytes left can hold: a damaged count never makes a huge allocation.
-func (d *decoder) count(size int) int {
-	n := d.int()
-	if n > (len(d.b)-d.i)/size {
-		d.fail("a count larger than what follows")
-		return 0
-	}
-	return n
-}
-
-func (d *decoder) byte() byte {
-	if d.i >= len(d.b) {
-		d.fail("a byte")
-		return 0
-	}
-	d.i++
-	return d.b[d.i-1]
-}
-
-func (d *decoder) string() string {
-	n := d.count(1)
-	s := d.s[d.i : d.i+n]
-	d.i += n
-	return s
-}
-
-func (d *decoder) uint64s(n int) []uint64 { return words[uint64](d, n) }
-
-func (d *decoder) floats(n int) []float64 { return words[float64](d, n) }
-
-// numbers reads a section's count of numbers and the zero bytes after it
-// that bring the numbers to a multiple of 8 bytes from the form's start.
-func (d *decoder) numbers() int {
-	n := d.count(8)
-	for d.i%8 != 0 && d.err == nil {
-		d.byte()
-	}
-	return n
-}
-
-// words is the next n numbers of 8 bytes, as the machine keeps them: d's
-// own bytes when it may keep them and they lie where such numbers may
-// (a multiple of 8 in memory), else a copy.
-func words[T uint64 | float64](d *decoder, n int) []T {
-	if n == 0 || d.err != nil {
-		return nil
-	}
-	if n > (len(d.b)-d.i)/8 {
-		d.fail("numbers cut short")
-		return nil
-	}
-	at := unsafe.Pointer(&d.b[d.i])
-	d.i += 8 * n
-	if d.own && uintptr(at)%8 == 0 {
-		return unsafe.Slice((*T)(at), n)
-	}
-	vs := make([]T, n)
-	copy(unsafe.Slice((*byte)(unsafe.Pointer(&vs[0])), 8*n), unsafe.Slice((*byte)(at), 8*n))
-	return vs
-}
-
-// row reads a row into row, and returns how many samples and values it
-// has, which follow all the rows.
-func (d *decoder) row(row *Row) (samples, values int) {
-	row.Line = d.int()
-	flags := d.byte()
+// readRow reads a row into row, and returns how many samples and values
+// it has, which follow all the rows.
+func readRow(d *binform.Decoder, row *Row) (samples, values int) {
+	row.Line = d.Int()
+	flags := d.Byte()
 	row.OK, row.Refused = flags&rowOK != 0, flags&rowRefused != 0
-	row.Benchmark, row.Kind, row.Backend, row.What, row.Of = d.string(), d.string(), d.string(), d.string(), d.string()
+	row.Benchmark, row.Kind, row.Backend, row.What, row.Of = d.String(), d.String(), d.String(), d.String(), d.String()
 	if flags&rowSamples != 0 {
-		samples = d.int()
+		samples = d.Int()
 		row.Samples = []uint64{} // set from the samples, which follow the rows
 	}
 	if flags&rowValues != 0 {
-		values = d.int()
+		values = d.Int()
 		row.Values = []float64{}
 	}
 	if flags&rowSummary != 0 {
-		if d.i+32 > len(d.b) {
-			d.fail("a summary")
+		if d.Left() < 32 {
+			d.Fail("a summary")
 			return 0, 0
 		}
-		v := d.uint64s(4)
+		v := d.Uint64s(4)
 		row.Summary = &Summary{Min: v[0], Mean: v[1], Max: v[2], Median: math.Float64frombits(v[3])}
 	}
 	return samples, values
+}
+
+// AppendProblems appends problems in binary form: their count, then each
+// one's file, line, message and whether it is a warning. Another tool's
+// report in binary form holds its problems so too.
+func AppendProblems(b []byte, problems []Problem) []byte {
+	b = binary.AppendUvarint(b, uint64(len(problems)))
+	for _, p := range problems {
+		b = binform.AppendString(b, p.File)
+		b = binary.AppendUvarint(b, uint64(p.Line))
+		b = binform.AppendString(b, p.Msg)
+		b = append(b, binform.Bool(p.Warning))
+	}
+	return b
+}
+
+// ReadProblems reads problems AppendProblems appended; nil when there
+// are none.
+func ReadProblems(d *binform.Decoder) []Problem {
+	problems := make([]Problem, d.Count(4)) // a problem takes 4 bytes at least
+	for i := range problems {
+		p := &problems[i]
+		p.File, p.Line, p.Msg, p.Warning = d.String(), d.Int(), d.String(), d.Byte() == 1
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	return problems
 }
