@@ -1,0 +1,190 @@
+package toolreport
+
+import (
+	"encoding/binary"
+	"errors"
+	"strconv"
+
+	"github.com/benchview/benchview/core/report"
+	"github.com/benchview/benchview/internal/binform"
+)
+
+// The binary form of a Report is how another tool's report, read in a
+// Web Worker, travels to the page in one buffer, as a cove-bench report
+// does (core/report's form; see package binform for what the two share):
+// the page unpacks a go test -bench suite of ten thousand results in a
+// few milliseconds, where reading its text took it hundreds.
+//
+//	magic    "bvt1"
+//	name, format: string each
+//	results  count, then each result:
+//	           name string, line uvarint, failed byte, why, note: string each,
+//	           config count, then each pair: key, value: string each, flags byte (pairFile, pairInName),
+//	           metrics count, then each metric: name, unit: string each,
+//	             flags byte (metricHigher, metricSamples, metricSummary),
+//	             len(Samples) uvarint if metricSamples,
+//	             N uvarint, then Min, Median, Mean, Max, StdDev: 8 bytes each, if metricSummary
+//	problems as core/report's form holds them (report.AppendProblems)
+//	samples  count of numbers, then every metric's Samples in turn, 8 bytes each
+const binaryMagic = "bvt1"
+
+// A pair's and a metric's flags in the binary form.
+const (
+	pairFile = 1 << iota
+	pairInName
+)
+
+const (
+	metricHigher = 1 << iota
+	metricSamples
+	metricSummary
+)
+
+// MarshalBinary is r in benchview's binary form (see Unpack).
+func (r *Report) MarshalBinary() ([]byte, error) {
+	samples := 0
+	for i := range r.Results {
+		for _, m := range r.Results[i].Metrics {
+			samples += len(m.Samples)
+		}
+	}
+	b := make([]byte, 0, 64+96*len(r.Results)+8*samples)
+	b = append(b, binaryMagic...)
+	b = binform.AppendString(b, r.Name)
+	b = binform.AppendString(b, string(r.Format))
+	b = binary.AppendUvarint(b, uint64(len(r.Results)))
+	for i := range r.Results {
+		b = appendResult(b, &r.Results[i])
+	}
+	b = report.AppendProblems(b, r.Problems)
+	b = binform.AppendCount(b, samples)
+	for i := range r.Results {
+		for _, m := range r.Results[i].Metrics {
+			for _, v := range m.Samples {
+				b = binform.AppendFloat(b, v)
+			}
+		}
+	}
+	return b, nil
+}
+
+func appendResult(b []byte, res *Result) []byte {
+	b = binform.AppendString(b, res.Name)
+	b = binary.AppendUvarint(b, uint64(res.Line))
+	b = append(b, binform.Bool(res.Failed))
+	b = binform.AppendString(b, res.Why)
+	b = binform.AppendString(b, res.Note)
+	b = binary.AppendUvarint(b, uint64(len(res.Config)))
+	for _, p := range res.Config {
+		b = binform.AppendString(b, p.Key)
+		b = binform.AppendString(b, p.Value)
+		b = append(b, binform.Bool(p.File)*pairFile|binform.Bool(p.InName)*pairInName)
+	}
+	b = binary.AppendUvarint(b, uint64(len(res.Metrics)))
+	for _, m := range res.Metrics {
+		b = binform.AppendString(b, m.Name)
+		b = binform.AppendString(b, m.Unit)
+		b = append(b, binform.Bool(m.Better == Higher)*metricHigher|
+			binform.Bool(m.Samples != nil)*metricSamples|binform.Bool(m.Summary != nil)*metricSummary)
+		if m.Samples != nil {
+			b = binary.AppendUvarint(b, uint64(len(m.Samples)))
+		}
+		if s := m.Summary; s != nil {
+			b = binary.AppendUvarint(b, uint64(s.N))
+			for _, v := range [...]float64{s.Min, s.Median, s.Mean, s.Max, s.StdDev} {
+				b = binform.AppendFloat(b, v)
+			}
+		}
+	}
+	return b
+}
+
+// Unpack is the report data holds, in the form MarshalBinary gives: the
+// same results, problems, name and format. It is made of data itself:
+// its strings are data's bytes, and its samples too when they lie in
+// data as the machine keeps numbers in memory (as they do in a buffer
+// MarshalBinary made, copied whole into memory Go allocated). The caller
+// gives data up: nothing may change it after. Data that is not such a
+// report (cut short, or of another form) is an error.
+func Unpack(data []byte) (*Report, error) {
+	d := binform.NewDecoder("toolreport", data, true)
+	if !d.Magic(binaryMagic) {
+		return nil, errors.New("toolreport: not a report in benchview's binary form")
+	}
+	r := &Report{Name: d.String(), Format: Format(d.String())}
+	// A result takes 6 bytes at least, a pair 3, a metric 3.
+	if n := d.Count(6); n > 0 {
+		r.Results = make([]Result, n)
+	}
+	var counts []int // each metric's samples, in turn
+	for i := range r.Results {
+		counts = readResult(d, &r.Results[i], counts)
+	}
+	r.Problems = report.ReadProblems(d)
+	samples := d.Floats(d.Numbers())
+	if err := d.Err(); err != nil {
+		return nil, err
+	}
+	if d.Left() != 0 {
+		return nil, errors.New("toolreport: " + strconv.Itoa(d.Left()) + " bytes follow a report in binary form")
+	}
+	k := 0
+	for i := range r.Results {
+		for j := range r.Results[i].Metrics {
+			m := &r.Results[i].Metrics[j]
+			if m.Samples == nil {
+				continue
+			}
+			n := counts[k]
+			k++
+			if n > len(samples) {
+				return nil, errors.New("toolreport: the results hold more samples than the report")
+			}
+			m.Samples, samples = samples[:n:n], samples[n:]
+		}
+	}
+	if len(samples) > 0 {
+		return nil, errors.New("toolreport: the report holds samples no result has")
+	}
+	return r, nil
+}
+
+// readResult reads a result into res, appending to counts how many
+// samples each of its metrics with samples has: they follow all the
+// results.
+func readResult(d *binform.Decoder, res *Result, counts []int) []int {
+	res.Name, res.Line, res.Failed = d.String(), d.Int(), d.Byte() == 1
+	res.Why, res.Note = d.String(), d.String()
+	if n := d.Count(3); n > 0 {
+		res.Config = make([]Pair, n)
+		for i := range res.Config {
+			p := &res.Config[i]
+			p.Key, p.Value = d.String(), d.String()
+			flags := d.Byte()
+			p.File, p.InName = flags&pairFile != 0, flags&pairInName != 0
+		}
+	}
+	if n := d.Count(3); n > 0 {
+		res.Metrics = make([]Metric, n)
+		for i := range res.Metrics {
+			m := &res.Metrics[i]
+			m.Name, m.Unit = d.String(), d.String()
+			flags := d.Byte()
+			m.Better = Lower
+			if flags&metricHigher != 0 {
+				m.Better = Higher
+			}
+			if flags&metricSamples != 0 {
+				counts = append(counts, d.Int())
+				m.Samples = []float64{} // set from the samples, which follow the results
+			}
+			if flags&metricSummary != 0 {
+				n := d.Int()
+				if v := d.Floats(5); len(v) == 5 {
+					m.Summary = &Summary{N: n, Min: v[0], Median: v[1], Mean: v[2], Max: v[3], StdDev: v[4]}
+				}
+			}
+		}
+	}
+	return counts
+}
