@@ -89,28 +89,73 @@ func (s *Store) metricRows() *review.Metric {
 	if s.tools == [2]*toolreport.Report{} {
 		return nil
 	}
-	var reports [2]*report.Report
-	var m *review.Metric
-	reports, m, s.metrics = MetricRows(s.tools, s.view.Metric)
-	for side, r := range reports {
-		if r != nil {
-			s.reports[side] = r
+	m, metrics := ChooseMetric(s.tools, s.view.Metric)
+	s.metrics = metrics
+	for side, t := range s.tools {
+		if t != nil {
+			s.reports[side] = s.RowsOf(t, m)
 		}
 	}
 	return m
 }
 
-// MetricRows is what a review of tools (another tool's reports by side,
-// either nil) pairs: each side's rows of the metric named name (or, when
-// they have no such metric, their first, their time), that metric, and
-// every metric they have. Reports whose results have no metric at all
-// have no row, and no metric is shown (nil).
-func MetricRows(tools [2]*toolreport.Report, name string) (reports [2]*report.Report, m *review.Metric, metrics []review.Metric) {
+// metricRows are the rows of one metric of a tool's report.
+type metricRows struct {
+	tool   *toolreport.Report
+	metric string
+	rows   *report.Report
+}
+
+// keptRows is how many tools' rows of a metric the store keeps (RowsOf):
+// each side's, and each side's of the metric shown before.
+const keptRows = 4
+
+// RowsOf is the rows of t's metric m (nil: none, t's results have no
+// metric), what a review of t pairs: the same rows, not equal ones, for
+// the same t and m, as long as they are among the last keptRows made. So
+// a review the page pairs ahead of the store, of the rows it has from
+// here, is the review of the store's reports, and the store takes it
+// (ReportLoaded.Review) rather than pair ten thousand rows again.
+func (s *Store) RowsOf(t *toolreport.Report, m *review.Metric) *report.Report {
+	name := ""
+	if m != nil {
+		name = m.Name
+	}
+	for _, r := range s.toolRows {
+		if r.tool == t && r.metric == name {
+			return r.rows
+		}
+	}
+	rows := report.New(t.Name, nil, t.Problems) // no metric: a report without rows
+	if m != nil {
+		rows = t.AsReport(name)
+	}
+	s.toolRows = append(s.toolRows, metricRows{tool: t, metric: name, rows: rows})
+	if len(s.toolRows) > keptRows {
+		s.toolRows = s.toolRows[1:]
+	}
+	return rows
+}
+
+// ChooseMetric is the metric a review of tools (another tool's reports by
+// side, either nil) shows: the one named name, or, when they have no such
+// metric, their first, their time; and every metric they have. Reports
+// whose results have no metric at all show none (nil).
+func ChooseMetric(tools [2]*toolreport.Report, name string) (m *review.Metric, metrics []review.Metric) {
 	metrics = toolreport.Metrics(tools[0], tools[1])
 	if len(metrics) > 0 {
 		named := metricNamed(metrics, name)
 		m = &named
 	}
+	return m, metrics
+}
+
+// MetricRows is what a review of tools (another tool's reports by side,
+// either nil) pairs: each side's rows of the metric ChooseMetric chooses,
+// that metric, and every metric they have. Reports whose results have no
+// metric at all have no row, and no metric is shown (nil).
+func MetricRows(tools [2]*toolreport.Report, name string) (reports [2]*report.Report, m *review.Metric, metrics []review.Metric) {
+	m, metrics = ChooseMetric(tools, name)
 	for side, t := range tools {
 		switch {
 		case t == nil:
@@ -146,14 +191,30 @@ func metricNamed(metrics []review.Metric, name string) review.Metric {
 	return metrics[0]
 }
 
+// configLines are the configuration lines of a pair of tools' reports.
+type configLines struct {
+	tools [2]*toolreport.Report
+	lines []string
+}
+
 // Config is the configuration the reports of another tool carry, as the
 // lines the exported page shows (export.ConfigLines), once for the
 // review: the lines both sides carry, then those of one side only, each
 // named after its side ("Baseline cpu: …"); nil for cove-bench reports,
-// which carry none.
+// which carry none. They are made once for the reports loaded: the page
+// renders them often, and ten thousand results a side took tens of
+// milliseconds to look through.
 func (s *Store) Config() []string {
+	if s.config == nil || s.config.tools != s.tools {
+		s.config = &configLines{tools: s.tools, lines: configOf(s.tools)}
+	}
+	return s.config.lines
+}
+
+// configOf is Config's lines for tools.
+func configOf(tools [2]*toolreport.Report) []string {
 	var lines [2][]string
-	for side, t := range s.tools {
+	for side, t := range tools {
 		if t != nil {
 			lines[side] = export.ConfigLines(t)
 		}

@@ -124,3 +124,58 @@ func TestTwoToolsAreNotCompared(t *testing.T) {
 		t.Errorf("problems %+v", p)
 	}
 }
+
+// A review of another tool's reports paired ahead of the store, of the
+// rows the store gives (RowsOf) for the metric it would choose
+// (ChooseMetric), is the one shown, as a cove-bench review paired ahead
+// is; one of another metric's rows is not, and once the view shows
+// another metric the store pairs that metric's rows itself.
+func TestAToolReviewPairedAheadIsTaken(t *testing.T) {
+	base, cur := readTool(t, "go/base.txt"), readTool(t, "go/cur.txt")
+	s := New()
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Tool: base})
+	tools := [2]*toolreport.Report{base, cur}
+	m, _ := ChooseMetric(tools, s.View().Metric)
+	if m == nil || m.Name != "ns/op" {
+		t.Fatalf("the metric chosen is %+v, want ns/op", m)
+	}
+	ahead := review.NewOf(s.RowsOf(base, m), s.RowsOf(cur, m), m)
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Tool: cur, Review: ahead})
+	if s.Review() != ahead {
+		t.Fatal("the review paired ahead was not the one shown")
+	}
+	if s.Report(actions.Baseline) != s.RowsOf(base, m) {
+		t.Error("the store's rows are not those RowsOf gives for the same report and metric")
+	}
+
+	// Paired of the rows of another metric: not taken.
+	other, _ := ChooseMetric(tools, "B/op")
+	stale := review.NewOf(s.RowsOf(base, other), s.RowsOf(cur, other), other)
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Tool: cur, Review: stale})
+	if rv := s.Review(); rv == stale || rv.Metric.Name != "ns/op" || len(rv.Rows) != len(ahead.Rows) {
+		t.Errorf("a review of B/op was taken for ns/op: %+v, %d rows", rv.Metric, len(rv.Rows))
+	}
+	s.Dispatch(&actions.SelectMetric{Name: "B/op"})
+	if rv := s.Review(); rv.Metric.Name != "B/op" || rv.Base != s.RowsOf(base, other) {
+		t.Errorf("after choosing B/op the review is of %+v", rv.Metric)
+	}
+}
+
+// The configuration lines are made anew when the reports change, and
+// not otherwise: the same slice for the same reports.
+func TestConfigFollowsTheReports(t *testing.T) {
+	base, cur := readTool(t, "go/base.txt"), readTool(t, "googlebench/base.json")
+	s := New()
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Tool: base})
+	lines := s.Config()
+	if len(lines) == 0 || !strings.HasPrefix(strings.Join(lines, "\n"), "goos: ") {
+		t.Fatalf("config %q, want the go report's goos first", lines)
+	}
+	if again := s.Config(); &again[0] != &lines[0] {
+		t.Error("the lines were made again for the same reports")
+	}
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Tool: cur})
+	if got := strings.Join(s.Config(), "\n"); strings.Contains(got, "goos") {
+		t.Errorf("after another report was loaded, config %q still shows the first's", got)
+	}
+}

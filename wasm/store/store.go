@@ -16,12 +16,14 @@ import (
 
 // Store is the viewer's state. The zero value is not ready; use New.
 type Store struct {
-	reports [2]*report.Report     // by actions.Side; nil until loaded
-	tools   [2]*toolreport.Report // what was read, for the reports of another tool (metric.go)
-	metrics []review.Metric       // the metrics of tools, time first
-	loading [2]string             // name of a report being read into a side
-	read    [2][2]int64           // bytes read of a report being read, and of how many
-	failed  [2]string             // why a side could not be read; "" when it could
+	reports  [2]*report.Report     // by actions.Side; nil until loaded
+	tools    [2]*toolreport.Report // what was read, for the reports of another tool (metric.go)
+	metrics  []review.Metric       // the metrics of tools, time first
+	toolRows []metricRows          // the rows of a metric of a tool, as made last (RowsOf)
+	config   *configLines          // the configuration lines of tools, as made last (Config)
+	loading  [2]string             // name of a report being read into a side
+	read     [2][2]int64           // bytes read of a report being read, and of how many
+	failed   [2]string             // why a side could not be read; "" when it could
 
 	review   *review.Review
 	reviewID int    // identifies review, so late results of an older one are dropped
@@ -230,7 +232,7 @@ func (s *Store) rebuildWith(paired *review.Review) {
 		return
 	}
 	s.review = paired
-	if s.review == nil || s.review.Base != base || s.review.Cur != cur {
+	if s.review == nil || s.review.Base != base || s.review.Cur != cur || !sameMetric(s.review.Metric, metric) {
 		s.review = review.NewOf(base, cur, metric) // one report alone: every row is only in it
 	}
 	s.done = make([]bool, len(s.review.Rows))
@@ -244,6 +246,12 @@ func (s *Store) rebuildWith(paired *review.Review) {
 		}
 		s.counts[tableview.Status(r)]++
 	}
+}
+
+// sameMetric reports whether a and b are the same metric, or both nil
+// (cove-bench's).
+func sameMetric(a, b *review.Metric) bool {
+	return a == b || a != nil && b != nil && *a == *b
 }
 
 // computed records a batch of a worker's results for the current review.
