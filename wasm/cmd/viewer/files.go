@@ -176,22 +176,48 @@ func (p *page) parse(side actions.Side, name string, blob js.Value) {
 	p.readCoveBench(side, name, blob, notAReport)
 }
 
-// readTool reads the report of another tool than cove-bench in blob:
-// such files are small (a few rows of summaries and samples), so they are
-// read whole, in one task.
+// readTool reads the report of another tool than cove-bench in blob, in
+// a worker when one runs (a suite's go test -bench output of ten
+// thousand rows held the page for 300-800 ms, read here in one task),
+// and pairs it ahead of the store as a cove-bench report is (see
+// readCoveBench).
 func (p *page) readTool(side actions.Side, name string, blob js.Value) {
-	data, err := bytesOf(blob)
-	var r *toolreport.Report
-	if err == nil {
-		r, err = toolreport.Read(name, data)
+	size := int64(blob.Get("size").Float())
+	progress := func(read int64) {
+		p.dispatch(&actions.LoadProgress{Side: side, Read: read, Size: size})
+	}
+	endRead := components.Span("read a report")
+	r, ok := p.pool.readTool(int(side), name, blob, progress)
+	endRead()
+	var err error
+	if !ok {
+		r, err = readToolHere(name, blob)
 	}
 	if err != nil {
 		p.dispatch(&actions.LoadFailed{Side: side, Name: name, Err: err.Error()})
 		return
 	}
 	yield()
+	endPair := components.Span("pair the reports")
+	rv := p.pairToolAhead(side, r)
+	endPair()
+	if rv != nil {
+		yield()
+	}
 	p.keepSource(r, blob) // in the task that hands it to the store, as below
-	p.dispatch(&actions.ReportLoaded{Side: side, Tool: r})
+	p.pool.gate.close()
+	p.pool.gate.holdFrame()
+	p.dispatch(&actions.ReportLoaded{Side: side, Tool: r, Review: rv})
+}
+
+// readToolHere reads the report of another tool in blob on the page, in
+// one task: when no worker could.
+func readToolHere(name string, blob js.Value) (*toolreport.Report, error) {
+	data, err := bytesOf(blob)
+	if err != nil {
+		return nil, err
+	}
+	return toolreport.Read(name, data)
 }
 
 // readCoveBench reads the cove-bench report in blob, chunk by chunk.
@@ -270,10 +296,7 @@ func bytesOf(blob js.Value) ([]byte, error) {
 // ahead. Should the other side change meanwhile, the store sees the
 // review is of other reports and pairs anew.
 func (p *page) pairAhead(side actions.Side, r *report.Report) *review.Review {
-	other := actions.Baseline
-	if side == actions.Baseline {
-		other = actions.Current
-	}
+	other := otherSide(side)
 	if p.store.Loading(other) != "" || p.store.Tool(other) != nil {
 		return nil // nor with another tool's report: the store refuses the pair
 	}
@@ -281,7 +304,45 @@ func (p *page) pairAhead(side actions.Side, r *report.Report) *review.Review {
 	if side == actions.Current {
 		base, cur = cur, r
 	}
-	pairing := review.NewPairing(base, cur)
+	return p.pairInSlices(base, cur, nil)
+}
+
+// pairToolAhead is pairAhead for t, another tool's report: it pairs the
+// rows of the metric the store will show, the very rows the store will
+// have (store.RowsOf), so that the store takes the review.
+func (p *page) pairToolAhead(side actions.Side, t *toolreport.Report) *review.Review {
+	other := otherSide(side)
+	if p.store.Loading(other) != "" {
+		return nil
+	}
+	var tools [2]*toolreport.Report
+	tools[side], tools[other] = t, p.store.Tool(other)
+	if o := tools[other]; o == nil && p.store.Report(other) != nil || o != nil && o.Format != t.Format {
+		return nil // a report of another tool beside it: the store refuses the pair
+	}
+	m, _ := store.ChooseMetric(tools, p.store.View().Metric)
+	var rows [2]*report.Report
+	for s, tool := range tools {
+		if tool != nil {
+			rows[s] = p.store.RowsOf(tool, m)
+		}
+	}
+	return p.pairInSlices(rows[actions.Baseline], rows[actions.Current], m)
+}
+
+// otherSide is the side that is not side.
+func otherSide(side actions.Side) actions.Side {
+	if side == actions.Baseline {
+		return actions.Current
+	}
+	return actions.Baseline
+}
+
+// pairInSlices pairs base and cur (either may be nil), rows of metric m
+// (nil: cove-bench's), a slice of pairBudget at a time with a yield
+// after each, handing the rows paired so far to the workers after each.
+func (p *page) pairInSlices(base, cur *report.Report, m *review.Metric) *review.Review {
+	pairing := review.NewPairingOf(base, cur, m)
 	step := pairStepFor(base, cur)
 	for {
 		// A worker is held while the page pairs (gate.go): with rows

@@ -9,6 +9,7 @@ import (
 	"syscall/js"
 
 	"github.com/benchview/benchview/core/report"
+	"github.com/benchview/benchview/toolreport"
 	"github.com/benchview/benchview/wasm/components"
 )
 
@@ -19,7 +20,8 @@ import (
 // (report.MarshalBinary), which the page unpacks in a tenth of that, of
 // the bytes themselves (report.Unpack). The page's main thread stays free
 // to render the progress, and the workers, idle until the rows are
-// paired, do the work.
+// paired, do the work. Another tool's report is read so too, whole
+// (toolreport.Read), and travels in toolreport's binary form.
 
 // reading is a read handed to a worker, waiting for its answer.
 type reading struct {
@@ -41,6 +43,38 @@ type readAnswer struct {
 // the page then reads it itself, and says what is wrong with it if
 // anything is. side only spreads the two sides over two workers.
 func (p *pool) read(side int, name string, blob js.Value, progress func(read int64)) (r *report.Report, ok bool) {
+	b, ok := p.readIn(side, name, blob, false, progress)
+	if !ok {
+		return nil, false
+	}
+	defer components.Span("unpack a report")()
+	r, err := report.Unpack(b) // the bytes are the report's now: nothing else holds them
+	if err != nil {
+		println("benchview: a worker's report of", name, "is damaged:", err.Error(), "(the page reads it)")
+		return nil, false
+	}
+	return r, true
+}
+
+// readTool is read for the report of another tool than cove-bench.
+func (p *pool) readTool(side int, name string, blob js.Value, progress func(read int64)) (r *toolreport.Report, ok bool) {
+	b, ok := p.readIn(side, name, blob, true, progress)
+	if !ok {
+		return nil, false
+	}
+	defer components.Span("unpack a report")()
+	r, err := toolreport.Unpack(b)
+	if err != nil {
+		println("benchview: a worker's report of", name, "is damaged:", err.Error(), "(the page reads it)")
+		return nil, false
+	}
+	return r, true
+}
+
+// readIn has a worker read the report in blob, a cove-bench report or
+// (tool) another tool's, and returns its binary form; ok is false when no
+// worker could (see read).
+func (p *pool) readIn(side int, name string, blob js.Value, tool bool, progress func(read int64)) (b []byte, ok bool) {
 	w := p.readWorker(side)
 	if w < 0 {
 		return nil, false
@@ -49,20 +83,18 @@ func (p *pool) read(side int, name string, blob js.Value, progress func(read int
 	id := p.reads
 	rd := &reading{worker: w, progress: progress, answer: make(chan readAnswer, 1)}
 	p.reading[id] = rd
-	p.workers[w].Call("postMessage", map[string]any{"read": blob, "name": name, "reading": id})
+	job := map[string]any{"read": blob, "name": name, "reading": id}
+	if tool {
+		job["tool"] = true
+	}
+	p.workers[w].Call("postMessage", job)
 	a := <-rd.answer
 	delete(p.reading, id)
 	if a.err != nil {
 		println("benchview: a worker could not read", name+":", a.err.Error(), "(the page reads it)")
 		return nil, false
 	}
-	defer components.Span("unpack a report")()
-	r, err := report.Unpack(a.report) // the bytes are the report's now: nothing else holds them
-	if err != nil {
-		println("benchview: a worker's report of", name, "is damaged:", err.Error(), "(the page reads it)")
-		return nil, false
-	}
-	return r, true
+	return a.report, true
 }
 
 // readWorker is the worker that reads side's report: the side-th of the
@@ -123,8 +155,8 @@ func (p *pool) failReads(w int, why string) {
 }
 
 // readInWorker is the worker's side of a read (benchviewRead): the report
-// in job.read, read as the page reads it (report.Read), in its binary
-// form. A worker has no page to keep responsive: it reads the file
+// in job.read, read as the page reads it (report.Read, or, when job.tool
+// is set, toolreport.Read), in its binary form. A worker has no page to keep responsive: it reads the file
 // synchronously, a piece at a time (FileReaderSync), and tells the page
 // how far it is every progressInterval.
 func readInWorker(job js.Value) (packed js.Value, err error) {
@@ -140,17 +172,35 @@ func readInWorker(job js.Value) (packed js.Value, err error) {
 	f.progress = func(read int64) {
 		js.Global().Call("postMessage", map[string]any{"worker": job.Get("worker"), "reading": job.Get("reading"), "read": read})
 	}
-	r, err := report.Read(f, job.Get("name").String())
-	if err != nil {
-		return js.Undefined(), err
+	var b []byte
+	if job.Get("tool").Truthy() {
+		b, err = readToolIn(f, job.Get("name").String())
+	} else {
+		var r *report.Report
+		if r, err = report.Read(f, job.Get("name").String()); err == nil {
+			b, err = r.MarshalBinary()
+		}
 	}
-	b, err := r.MarshalBinary()
 	if err != nil {
 		return js.Undefined(), err
 	}
 	a := js.Global().Get("Uint8Array").New(len(b))
 	js.CopyBytesToJS(a, b)
 	return a, nil
+}
+
+// readToolIn reads another tool's report from f, whole (its readers read
+// a file at once), and gives its binary form.
+func readToolIn(f *syncFile, name string) ([]byte, error) {
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return nil, err
+	}
+	r, err := toolreport.Read(name, data)
+	if err != nil {
+		return nil, err
+	}
+	return r.MarshalBinary()
 }
 
 // syncFile reads a Blob in a worker, syncPiece bytes at a time, and says
