@@ -18,7 +18,7 @@ import (
 //	magic    "bvt1"
 //	name, format: string each
 //	results  count, then each result:
-//	           name string, line uvarint, failed byte, why, note: string each,
+//	           name, why, note: string each, line uvarint, failed byte,
 //	           config count, then each pair: key, value: string each, flags byte (pairFile, pairInName),
 //	           metrics count, then each metric: name, unit: string each,
 //	             flags byte (metricHigher, metricSamples, metricSummary),
@@ -50,9 +50,8 @@ func (r *Report) MarshalBinary() ([]byte, error) {
 	}
 	b := make([]byte, 0, 64+96*len(r.Results)+8*samples)
 	b = append(b, binaryMagic...)
-	b = binform.AppendString(b, r.Name)
-	b = binform.AppendString(b, string(r.Format))
-	b = binary.AppendUvarint(b, uint64(len(r.Results)))
+	b = appendStrings(b, r.Name, string(r.Format))
+	b = appendUvarints(b, uint64(len(r.Results)))
 	for i := range r.Results {
 		b = appendResult(b, &r.Results[i])
 	}
@@ -60,41 +59,60 @@ func (r *Report) MarshalBinary() ([]byte, error) {
 	b = binform.AppendCount(b, samples)
 	for i := range r.Results {
 		for _, m := range r.Results[i].Metrics {
-			for _, v := range m.Samples {
-				b = binform.AppendFloat(b, v)
-			}
+			b = appendFloats(b, m.Samples...)
 		}
 	}
 	return b, nil
 }
 
 func appendResult(b []byte, res *Result) []byte {
-	b = binform.AppendString(b, res.Name)
-	b = binary.AppendUvarint(b, uint64(res.Line))
-	b = append(b, binform.Bool(res.Failed))
-	b = binform.AppendString(b, res.Why)
-	b = binform.AppendString(b, res.Note)
-	b = binary.AppendUvarint(b, uint64(len(res.Config)))
+	b = appendStrings(b, res.Name, res.Why, res.Note)
+	b = appendUvarints(b, uint64(res.Line), uint64(binform.Bool(res.Failed)), uint64(len(res.Config)))
 	for _, p := range res.Config {
-		b = binform.AppendString(b, p.Key)
-		b = binform.AppendString(b, p.Value)
+		b = appendStrings(b, p.Key, p.Value)
 		b = append(b, binform.Bool(p.File)*pairFile|binform.Bool(p.InName)*pairInName)
 	}
-	b = binary.AppendUvarint(b, uint64(len(res.Metrics)))
+	b = appendUvarints(b, uint64(len(res.Metrics)))
 	for _, m := range res.Metrics {
-		b = binform.AppendString(b, m.Name)
-		b = binform.AppendString(b, m.Unit)
+		b = appendStrings(b, m.Name, m.Unit)
 		b = append(b, binform.Bool(m.Better == Higher)*metricHigher|
 			binform.Bool(m.Samples != nil)*metricSamples|binform.Bool(m.Summary != nil)*metricSummary)
 		if m.Samples != nil {
-			b = binary.AppendUvarint(b, uint64(len(m.Samples)))
+			b = appendUvarints(b, uint64(len(m.Samples)))
 		}
 		if s := m.Summary; s != nil {
-			b = binary.AppendUvarint(b, uint64(s.N))
-			for _, v := range [...]float64{s.Min, s.Median, s.Mean, s.Max, s.StdDev} {
-				b = binform.AppendFloat(b, v)
-			}
+			b = appendUvarints(b, uint64(s.N))
+			b = appendFloats(b, s.Min, s.Median, s.Mean, s.Max, s.StdDev)
 		}
+	}
+	return b
+}
+
+// appendStrings, appendUvarints and appendFloats append each of their
+// values. They are not inlined: the page's WebAssembly carries this
+// form's code, and an append inlined at each of the form's fields made it
+// some 10 KB larger, gzipped.
+
+//go:noinline
+func appendStrings(b []byte, ss ...string) []byte {
+	for _, s := range ss {
+		b = binform.AppendString(b, s)
+	}
+	return b
+}
+
+//go:noinline
+func appendUvarints(b []byte, vs ...uint64) []byte {
+	for _, v := range vs {
+		b = binary.AppendUvarint(b, v)
+	}
+	return b
+}
+
+//go:noinline
+func appendFloats(b []byte, vs ...float64) []byte {
+	for _, v := range vs {
+		b = binform.AppendFloat(b, v)
 	}
 	return b
 }
@@ -153,13 +171,13 @@ func Unpack(data []byte) (*Report, error) {
 // samples each of its metrics with samples has: they follow all the
 // results.
 func readResult(d *binform.Decoder, res *Result, counts []int) []int {
-	res.Name, res.Line, res.Failed = d.String(), d.Int(), d.Byte() == 1
-	res.Why, res.Note = d.String(), d.String()
+	readStrings(d, &res.Name, &res.Why, &res.Note)
+	res.Line, res.Failed = d.Int(), d.Byte() == 1
 	if n := d.Count(3); n > 0 {
 		res.Config = make([]Pair, n)
 		for i := range res.Config {
 			p := &res.Config[i]
-			p.Key, p.Value = d.String(), d.String()
+			readStrings(d, &p.Key, &p.Value)
 			flags := d.Byte()
 			p.File, p.InName = flags&pairFile != 0, flags&pairInName != 0
 		}
@@ -168,7 +186,7 @@ func readResult(d *binform.Decoder, res *Result, counts []int) []int {
 		res.Metrics = make([]Metric, n)
 		for i := range res.Metrics {
 			m := &res.Metrics[i]
-			m.Name, m.Unit = d.String(), d.String()
+			readStrings(d, &m.Name, &m.Unit)
 			flags := d.Byte()
 			m.Better = Lower
 			if flags&metricHigher != 0 {
@@ -187,4 +205,14 @@ func readResult(d *binform.Decoder, res *Result, counts []int) []int {
 		}
 	}
 	return counts
+}
+
+// readStrings reads a string into each of ps; not inlined, as the
+// appends above.
+//
+//go:noinline
+func readStrings(d *binform.Decoder, ps ...*string) {
+	for _, p := range ps {
+		*p = d.String()
+	}
 }

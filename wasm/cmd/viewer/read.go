@@ -190,13 +190,12 @@ func readInWorker(job js.Value) (packed js.Value, err error) {
 }
 
 // readToolIn reads another tool's report from f, whole (its readers read
-// a file at once), and gives its binary form.
+// a file at once, in one piece), and gives its binary form.
 func readToolIn(f *syncFile, name string) ([]byte, error) {
-	data, err := io.ReadAll(f)
-	if err != nil {
-		return nil, err
-	}
-	r, err := toolreport.Read(name, data)
+	data := make([]byte, f.size)
+	n := js.CopyBytesToGo(data, js.Global().Get("Uint8Array").New(f.reader.Call("readAsArrayBuffer", f.blob)))
+	f.progress(int64(n))
+	r, err := toolreport.Read(name, data[:n])
 	if err != nil {
 		return nil, err
 	}
