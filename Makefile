@@ -114,7 +114,7 @@ bench: need-test build
 	@if [[ -z $$(find e2e -name '*_test.go' 2>/dev/null) ]]; then \
 		echo 'make: no end-to-end benchmarks in e2e/ yet: no browser timings'; \
 	else \
-		echo '--- browser timings in headless Chromium (BenchmarkSuite: the generated 100x200, 10,000x30 and 3x100,000 pairs; BenchmarkFirstDrop: 10,000x30 in eight fresh browsers)'; \
+		echo '--- browser timings in headless Chromium (BenchmarkSuite: the generated 100x200, 10,000x30 and 3x100,000 pairs; BenchmarkFirstDrop: 10,000x30 in eight fresh browsers; BenchmarkGoBenchSuite: go test -bench output of 10,000 rows)'; \
 		BENCHVIEW_BIN=$(abspath $(BIN)) $(GO) test -p 1 -count=1 -timeout 60m -run '^$$' -bench . ./e2e/...; \
 	fi
 

@@ -63,7 +63,7 @@ func run(b *testing.B, f int) {
 // goSuite has go test -bench run a generated suite of funcs × subs rows,
 // count times each, once as it is and once slowed, and returns the two
 // outputs' paths: what go test printed, as a user would save it.
-func goSuite(t *testing.T, funcs, subs, count int) (base, cur string) {
+func goSuite(t tb, funcs, subs, count int) (base, cur string) {
 	t.Helper()
 	dir := t.TempDir()
 	src := filepath.Join(dir, "gosuite")
@@ -185,4 +185,65 @@ func TestAGoBenchSuiteOfThousandsOfRows(t *testing.T) {
 	if !inView {
 		t.Errorf("the run order of %s is drawn out of the viewport", key)
 	}
+}
+
+// cachedGoSuite is goSuite's pair, kept in the user's cache folder and
+// used again by the next run of the same Go: go test takes some four
+// minutes to run a suite of ten thousand rows twice on two cores, and
+// make bench would wait for it every time.
+func cachedGoSuite(t tb, funcs, subs, count int) (base, cur string) {
+	t.Helper()
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return goSuite(t, funcs, subs, count)
+	}
+	dir := filepath.Join(cache, "benchview", fmt.Sprintf("gosuite-%dx%dx%d-%s", funcs, subs, count, runtime.Version()))
+	base, cur = filepath.Join(dir, "base.txt"), filepath.Join(dir, "cur.txt")
+	if _, err := os.Stat(cur); err == nil {
+		return base, cur
+	}
+	b, c := goSuite(t, funcs, subs, count)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return b, c
+	}
+	for _, f := range [][2]string{{b, base}, {c, cur}} {
+		data, err := os.ReadFile(f[0])
+		if err == nil {
+			err = os.WriteFile(f[1]+".tmp", data, 0o644)
+		}
+		if err == nil {
+			err = os.Rename(f[1]+".tmp", f[1])
+		}
+		if err != nil {
+			return b, c
+		}
+	}
+	return base, cur
+}
+
+// goSuiteDrops is how many drops BenchmarkGoBenchSuite times, the first
+// on a fresh browser.
+const goSuiteDrops = 4
+
+// BenchmarkGoBenchSuite times a suite as go test -bench prints it, of
+// 10,000 rows (2,500 benchmarks of four sub-benchmarks, six counts each,
+// run by go test itself), on the command line (native benchview compare,
+// the whole process) and in the viewer (from setting the file inputs to
+// ready), and reports their ratio and the longest main-thread task, as
+// BenchmarkSuite does for cove-bench's reports: another tool's report
+// takes another reader, and the page reads it another way (the viewer's
+// readTool).
+func BenchmarkGoBenchSuite(b *testing.B) {
+	base, cur := cachedGoSuite(b, 2500, 4, 6)
+	var native, ready, longest []float64
+	for b.Loop() {
+		br := withProbe(b)
+		for range goSuiteDrops {
+			native = append(native, timeCompare(b, base, cur))
+			r, l, t := dropWithin(b, br, base, cur, suiteTimeout)
+			ready, longest = append(ready, r), append(longest, l)
+			b.Logf("go test -bench, 10,000 rows: ready after %.0f ms: %s", r, t.timeline())
+		}
+	}
+	reportDrops(b, native, ready, longest)
 }
