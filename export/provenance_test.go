@@ -170,3 +170,22 @@ func TestConfigurationsAreShownAsTheReportsGiveThem(t *testing.T) {
 		t.Errorf("ConfigLines(nil) = %q", got)
 	}
 }
+
+// utcSecond writes what time's formatting writes, for times of every
+// year's width and sign, in and out of UTC.
+func TestUTCSecondIsTimesFormat(t *testing.T) {
+	east := time.FixedZone("east", 5*3600+30*60)
+	for _, tm := range []time.Time{
+		time.Date(2026, 12, 3, 13, 4, 5, 999_999_999, time.UTC),
+		time.Date(2026, 1, 1, 0, 30, 0, 0, east), // the day before, in UTC
+		time.Date(1, 1, 1, 0, 0, 1, 0, time.UTC),
+		time.Date(999, 9, 9, 9, 9, 9, 0, time.UTC),
+		time.Date(12345, 10, 31, 23, 59, 59, 0, time.UTC),
+		time.Date(-44, 3, 15, 12, 0, 0, 0, time.UTC),
+		time.Unix(0, 0),
+	} {
+		if got, want := utcSecond(tm), tm.UTC().Format("2006-01-02 15:04:05 UTC"); got != want {
+			t.Errorf("%v: %q, want %q", tm, got, want)
+		}
+	}
+}
