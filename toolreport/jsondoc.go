@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // The JSON formats are read as a stream of tokens, not with one Unmarshal,
@@ -202,25 +203,111 @@ type field struct {
 }
 
 // fields lists an object's keys and raw values in their order (the
-// order a map would lose).
+// order a map would lose). raw is a value a decoder has read whole
+// already (an entry of an array, a RawMessage field), so it is valid
+// JSON: it is split in one pass, each key and value a slice of it, where
+// a decoder's tokens took half of reading a Google Benchmark suite
+// (3.3 s natively for 100,000 entries, 39 MB). Anything but an object
+// is an error, as is what is not valid JSON, should it come.
 func fields(raw json.RawMessage) ([]field, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return nil, errors.New("not a JSON object")
+	notObject := errors.New("not a JSON object")
+	i := skipSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '{' {
+		return nil, notObject
 	}
 	var fs []field
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, err
+	for i = skipSpace(raw, i+1); i < len(raw) && raw[i] != '}'; {
+		end := valueEnd(raw, i)
+		if raw[i] != '"' || end < 0 {
+			return nil, notObject
 		}
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, err
+		key, ok := jsonString(raw[i:end])
+		colon := skipSpace(raw, end)
+		if !ok || colon >= len(raw) || raw[colon] != ':' {
+			return nil, notObject
 		}
-		fs = append(fs, field{tok.(string), v})
+		start := skipSpace(raw, colon+1)
+		stop := valueEnd(raw, start)
+		if stop < 0 {
+			return nil, notObject
+		}
+		fs = append(fs, field{key, raw[start:stop:stop]})
+		if i = skipSpace(raw, stop); i < len(raw) && raw[i] == ',' {
+			i = skipSpace(raw, i+1)
+		}
+	}
+	if i >= len(raw) {
+		return nil, notObject
 	}
 	return fs, nil
+}
+
+// skipSpace is the offset of the first byte at or after i in b that is
+// not JSON whitespace.
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// valueEnd is the offset just past the JSON value that starts at i in b,
+// or -1 when none does: a string to its closing quote, an object or an
+// array to its closing bracket, a number or a literal to the next
+// delimiter. It does not check what it passes over.
+func valueEnd(b []byte, i int) int {
+	if i >= len(b) {
+		return -1
+	}
+	switch b[i] {
+	case '"':
+		for j := i + 1; j < len(b); j++ {
+			switch b[j] {
+			case '\\':
+				j++
+			case '"':
+				return j + 1
+			}
+		}
+		return -1
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(b); j++ {
+			switch b[j] {
+			case '"':
+				end := valueEnd(b, j)
+				if end < 0 {
+					return -1
+				}
+				j = end - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return j + 1
+				}
+			}
+		}
+		return -1
+	}
+	j := i
+	for j < len(b) && strings.IndexByte(" \t\n\r,:]}", b[j]) < 0 {
+		j++
+	}
+	if j == i {
+		return -1
+	}
+	return j
+}
+
+// jsonString is the string a JSON string literal (quotes included)
+// holds; false when it is not one.
+func jsonString(lit []byte) (string, bool) {
+	if bytes.IndexByte(lit, '\\') < 0 && utf8.Valid(lit) {
+		return string(lit[1 : len(lit)-1]), true // nothing to undo or replace
+	}
+	var s string
+	return s, json.Unmarshal(lit, &s) == nil
 }
 
 // filePairs are the File pairs of the keys of object raw that are
@@ -258,8 +345,15 @@ func scalar(raw json.RawMessage) (string, bool) {
 	return "", false
 }
 
-// number is a JSON number as a float64, false for anything else.
+// number is a JSON number as a float64, false for anything else. A
+// number literal is parsed as it is (json.Number's Float64 parses it so
+// too), without a decoder; a string holding a number is one, as a
+// decoder makes it a json.Number.
 func number(raw json.RawMessage) (float64, bool) {
+	if len(raw) > 0 && (raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9') {
+		f, err := strconv.ParseFloat(string(raw), 64)
+		return f, err == nil
+	}
 	var n json.Number
 	if json.Unmarshal(raw, &n) != nil {
 		return 0, false
