@@ -3,6 +3,7 @@ package toolreport
 import (
 	"encoding/binary"
 	"errors"
+	"slices"
 	"strconv"
 
 	"github.com/benchview/benchview/core/report"
@@ -19,7 +20,8 @@ import (
 //	name, format: string each
 //	results  count, then each result:
 //	           name, why, note: string each, line uvarint, failed byte,
-//	           config count, then each pair: key, value: string each, flags byte (pairFile, pairInName),
+//	           config: 0 for the pairs of the result before, else their count + 1,
+//	             then each pair: key, value: string each, flags byte (pairFile, pairInName),
 //	           metrics count, then each metric: name, unit: string each,
 //	             flags byte (metricHigher, metricSamples, metricSummary),
 //	             len(Samples) uvarint if metricSamples,
@@ -52,8 +54,10 @@ func (r *Report) MarshalBinary() ([]byte, error) {
 	b = append(b, binaryMagic...)
 	b = appendStrings(b, r.Name, string(r.Format))
 	b = appendUvarints(b, uint64(len(r.Results)))
+	var prev []Pair
 	for i := range r.Results {
-		b = appendResult(b, &r.Results[i])
+		b = appendResult(b, &r.Results[i], prev)
+		prev = r.Results[i].Config
 	}
 	b = report.AppendProblems(b, r.Problems)
 	b = binform.AppendCount(b, samples)
@@ -65,13 +69,23 @@ func (r *Report) MarshalBinary() ([]byte, error) {
 	return b, nil
 }
 
-func appendResult(b []byte, res *Result) []byte {
+// appendResult appends res, whose configuration is written as the one
+// before's (prev) when it holds the same pairs.
+func appendResult(b []byte, res *Result, prev []Pair) []byte {
 	b = appendStrings(b, res.Name, res.Why, res.Note)
-	b = appendUvarints(b, uint64(res.Line), uint64(binform.Bool(res.Failed)), uint64(len(res.Config)))
+	if slices.Equal(res.Config, prev) {
+		return appendResultMetrics(appendUvarints(b, uint64(res.Line), uint64(binform.Bool(res.Failed)), 0), res)
+	}
+	b = appendUvarints(b, uint64(res.Line), uint64(binform.Bool(res.Failed)), uint64(len(res.Config))+1)
 	for _, p := range res.Config {
 		b = appendStrings(b, p.Key, p.Value)
 		b = append(b, binform.Bool(p.File)*pairFile|binform.Bool(p.InName)*pairInName)
 	}
+	return appendResultMetrics(b, res)
+}
+
+// appendResultMetrics appends res's metrics.
+func appendResultMetrics(b []byte, res *Result) []byte {
 	b = appendUvarints(b, uint64(len(res.Metrics)))
 	for _, m := range res.Metrics {
 		b = appendStrings(b, m.Name, m.Unit)
@@ -135,8 +149,10 @@ func Unpack(data []byte) (*Report, error) {
 		r.Results = make([]Result, n)
 	}
 	var counts []int // each metric's samples, in turn
+	var prev []Pair
 	for i := range r.Results {
-		counts = readResult(d, &r.Results[i], counts)
+		counts = readResult(d, &r.Results[i], prev, counts)
+		prev = r.Results[i].Config
 	}
 	r.Problems = report.ReadProblems(d)
 	samples := d.Floats(d.Numbers())
@@ -169,12 +185,18 @@ func Unpack(data []byte) (*Report, error) {
 
 // readResult reads a result into res, appending to counts how many
 // samples each of its metrics with samples has: they follow all the
-// results.
-func readResult(d *binform.Decoder, res *Result, counts []int) []int {
+// results. A configuration written as the one before's is prev itself:
+// results share it (a Google Benchmark suite's every result has its
+// context's pairs), and Shared passes over it at once.
+func readResult(d *binform.Decoder, res *Result, prev []Pair, counts []int) []int {
 	readStrings(d, &res.Name, &res.Why, &res.Note)
 	res.Line, res.Failed = d.Int(), d.Byte() == 1
-	if n := d.Count(3); n > 0 {
-		res.Config = make([]Pair, n)
+	switch n := d.Count(3); n {
+	case 0:
+		res.Config = prev[:len(prev):len(prev)] // an append to it copies it
+	case 1: // none
+	default:
+		res.Config = make([]Pair, n-1)
 		for i := range res.Config {
 			p := &res.Config[i]
 			readStrings(d, &p.Key, &p.Value)

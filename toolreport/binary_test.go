@@ -44,6 +44,39 @@ func TestBinaryFormRoundTrips(t *testing.T) {
 		if !sameReport(r, got) {
 			t.Errorf("%s: unpacked\n%s\nwant\n%s", r.Name, dump(got), dump(r))
 		}
+		if s, w := got.Shared(), r.Shared(); !reflect.DeepEqual(s, w) {
+			t.Errorf("%s: unpacked, it shares %v; read, %v", r.Name, s, w)
+		}
+	}
+}
+
+// Results with the same configuration as the one before share it once
+// unpacked: a Google Benchmark suite's context is its every result's.
+func TestUnpackedResultsShareTheirConfiguration(t *testing.T) {
+	r, err := Read("googlebench/base.json", readFixture(t, "googlebench/base.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := r.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Unpack(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := 0
+	for i := 1; i < len(got.Results); i++ {
+		c, prev := got.Results[i].Config, got.Results[i-1].Config
+		if len(c) > 0 && &c[0] == &prev[0] {
+			shared++
+			if cap(c) != len(c) {
+				t.Errorf("result %d shares a configuration with room to append to it", i)
+			}
+		}
+	}
+	if shared == 0 {
+		t.Errorf("no result of %d shares the configuration of the one before", len(got.Results))
 	}
 }
 

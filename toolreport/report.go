@@ -2,6 +2,7 @@ package toolreport
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/benchview/benchview/core/report"
@@ -213,16 +214,18 @@ func (r *Report) Shared() []Pair {
 	}
 	var shared []Pair
 	for _, p := range r.Results[0].Config {
-		if !p.File {
-			continue
-		}
-		everywhere := true
-		for i := 1; i < len(r.Results) && everywhere; i++ {
-			everywhere = hasPair(r.Results[i].Config, p)
-		}
-		if everywhere {
+		if p.File {
 			shared = append(shared, p)
 		}
+	}
+	prev := r.Results[0].Config
+	for i := 1; i < len(r.Results) && len(shared) > 0; i++ {
+		c := r.Results[i].Config
+		if len(c) > 0 && len(c) == len(prev) && &c[0] == &prev[0] {
+			continue // the result before's pairs themselves (Unpack shares them)
+		}
+		shared = slices.DeleteFunc(shared, func(p Pair) bool { return !hasPair(c, p) })
+		prev = c
 	}
 	return shared
 }
