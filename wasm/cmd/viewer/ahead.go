@@ -3,6 +3,8 @@
 package main
 
 import (
+	"slices"
+
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/wasm/actions"
@@ -108,19 +110,20 @@ func (p *pool) adopt(rv *review.Review, jobs []store.Job) []store.Job {
 	id := jobs[0].Review
 	p.adopted[a.id] = id
 	p.aheadRows = a.handed
-	var left, rest []store.Job
-	for _, j := range p.queue {
-		if j.Review == a.id {
-			j.Review = id
-			left = append(left, j)
-		}
+	// The queue's jobs of the review paired ahead are the review's now,
+	// renumbered where they are (a suite's ten thousand, when the workers
+	// were still reading as it was paired), then the jobs it did not
+	// cover.
+	left := slices.DeleteFunc(p.queue, func(j store.Job) bool { return j.Review != a.id })
+	for i := range left {
+		left[i].Review = id
 	}
 	for _, j := range jobs {
 		if j.Index >= len(a.covered) || !a.covered[j.Index] {
-			rest = append(rest, j)
+			left = append(left, j)
 		}
 	}
-	return append(left, rest...)
+	return left
 }
 
 // kept takes what came back for the review paired ahead before the store
