@@ -96,6 +96,8 @@ func (s *Store) metricRows() *review.Metric {
 			s.reports[side] = s.RowsOf(t, m)
 		}
 	}
+	// The rows of reports no longer loaded go, and their reports with them.
+	s.toolRows = slices.DeleteFunc(s.toolRows, func(r metricRows) bool { return !slices.Contains(s.tools[:], r.tool) })
 	return m
 }
 
@@ -107,7 +109,8 @@ type metricRows struct {
 }
 
 // keptRows is how many tools' rows of a metric the store keeps (RowsOf):
-// each side's, and each side's of the metric shown before.
+// each side's, and each side's of another metric, or of the reports
+// about to be loaded.
 const keptRows = 4
 
 // RowsOf is the rows of t's metric m (nil: none, t's results have no

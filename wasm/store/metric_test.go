@@ -159,6 +159,15 @@ func TestAToolReviewPairedAheadIsTaken(t *testing.T) {
 	if rv := s.Review(); rv.Metric.Name != "B/op" || rv.Base != s.RowsOf(base, other) {
 		t.Errorf("after choosing B/op the review is of %+v", rv.Metric)
 	}
+
+	// Other reports loaded, the rows of these go with them.
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Baseline, Tool: readTool(t, "go/base.json")})
+	s.Dispatch(&actions.ReportLoaded{Side: actions.Current, Tool: readTool(t, "go/cur.json")})
+	for _, r := range s.toolRows {
+		if r.tool == base || r.tool == cur {
+			t.Errorf("the store keeps the %s rows of %s, no longer loaded", r.metric, r.tool.Name)
+		}
+	}
 }
 
 // The configuration lines are made anew when the reports change, and
