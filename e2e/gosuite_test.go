@@ -133,8 +133,8 @@ func statusCounts(t *testing.T, base, cur string) map[string]int {
 }
 
 // A suite as go test -bench prints it, of more than a thousand rows: read
-// by the page's workers, paired while the workers begin on its rows, and
-// ready with compare's counts; a search finds a row, whose run order is
+// by the page's workers, who say how far they are, paired while the
+// workers begin on its rows, and ready with compare's counts; a search finds a row, whose run order is
 // drawn in view once selected.
 func TestAGoBenchSuiteOfThousandsOfRows(t *testing.T) {
 	const funcs, subs, count = 300, 4, 6
@@ -148,7 +148,22 @@ func TestAGoBenchSuiteOfThousandsOfRows(t *testing.T) {
 		t.Fatalf("compare -format json gave %v, want %d rows, some regressions", want, funcs*subs)
 	}
 	b := idleViewer(t)
+	b.do(t, chromedp.Evaluate[chromedp.Void](`window.__progress = [];
+		new MutationObserver(() => {
+			const bar = document.querySelector(".progress progress[aria-label='bytes read']");
+			if (bar) __progress.push([+bar.value, +bar.max]);
+		}).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true})`))
 	b.setFilesWithin(t, suiteTimeout, base, cur)
+	// The workers say how far into the files they are as they read them.
+	partly := 0
+	for _, p := range eval[[][2]float64](t, b, `__progress`) {
+		if p[0] > 0 && p[0] < p[1] {
+			partly++
+		}
+	}
+	if partly == 0 {
+		t.Errorf("the page never showed the reports partly read")
+	}
 	got := chipCounts(t, b)
 	for _, v := range []string{"regression", "improvement", "inside the noise", "underpowered"} {
 		if got[v] != want[v] {

@@ -20,13 +20,17 @@ import (
 // /key (InName); every unit on a line is a
 // metric, tidied by benchunit (ns/op to sec/op, MB/s to B/s) and better
 // lower or higher as benchstat says ("Unit" lines in the file first).
-func ReadGo(name string, data []byte) *Report {
+func ReadGo(name string, data []byte) *Report { return readGo(name, data, nil) }
+
+// readGo is ReadGo, telling tell how far it is (see progress): of the
+// text of go test -json's events, as far into the file as into the text.
+func readGo(name string, data []byte, tell func(done int)) *Report {
 	r := &Report{Name: name, Format: GoBench}
 	if isGoTestJSON(data) {
 		text, lines := r.goTestJSONText(data)
-		r.readGoText(text, lines)
+		r.readGoText(text, lines, tell, len(data))
 	} else {
-		r.readGoText(data, nil)
+		r.readGoText(data, nil, tell, len(data))
 	}
 	if len(r.Results) == 0 && len(r.Problems) == 0 {
 		r.problem(0, "no benchmark results: no line starts with Benchmark (was go test run with -bench?)")
@@ -115,7 +119,7 @@ func goKey(res *benchfmt.Result) string {
 
 // readGoText reads the benchmark text; lines maps its line numbers to the
 // file's (nil when they are the same).
-func (r *Report) readGoText(text []byte, lines []int) {
+func (r *Report) readGoText(text []byte, lines []int, tell func(done int), size int) {
 	fileLine := func(n int) int {
 		if lines != nil && n >= 1 && n <= len(lines) {
 			return lines[n-1]
@@ -124,6 +128,8 @@ func (r *Report) readGoText(text []byte, lines []int) {
 	}
 	rd := benchfmt.NewReader(bytes.NewReader(text), r.Name)
 	at := map[string]int{} // goKey to index in r.Results
+	p := progress{f: tell}
+	lineCount := max(1, bytes.Count(text, []byte("\n")))
 	for rd.Scan() {
 		switch rec := rd.Result().(type) {
 		case *benchfmt.SyntaxError:
@@ -131,6 +137,7 @@ func (r *Report) readGoText(text []byte, lines []int) {
 		case *benchfmt.Result:
 			_, n := rec.Pos()
 			r.addGo(fileLine(n), rec, at)
+			p.at(int(int64(size) * int64(n) / int64(lineCount)))
 		}
 	}
 	if err := rd.Err(); err != nil {

@@ -132,8 +132,14 @@ type gbRep struct {
 // (the _BigO and _RMS entries) is a summary-only result of its own. An
 // entry with error_occurred marks its benchmark failed.
 func ReadGoogleBenchmark(name string, data []byte) *Report {
+	return readGoogleBenchmark(name, data, nil)
+}
+
+// readGoogleBenchmark is ReadGoogleBenchmark, telling tell how far into
+// data it is (see progress).
+func readGoogleBenchmark(name string, data []byte, tell func(done int)) *Report {
 	r := &Report{Name: name, Format: GoogleBenchmark}
-	d := newJSONDoc(r, data)
+	d := newJSONDoc(r, data, tell)
 	var context []Pair
 	runs := map[string]*gbRun{}
 	seen := false

@@ -20,9 +20,13 @@ type hyperfineResult struct {
 // result, per parameter value), its "times" in seconds in run order, its
 // "parameters" as configuration, and a failed mark when any run's exit code
 // was not 0 (a run with -i keeps going past those).
-func ReadHyperfine(name string, data []byte) *Report {
+func ReadHyperfine(name string, data []byte) *Report { return readHyperfine(name, data, nil) }
+
+// readHyperfine is ReadHyperfine, telling tell how far into data it is
+// (see progress).
+func readHyperfine(name string, data []byte, tell func(done int)) *Report {
 	r := &Report{Name: name, Format: Hyperfine}
-	d := newJSONDoc(r, data)
+	d := newJSONDoc(r, data, tell)
 	seen := false
 	ok := d.object("the file", func(key string) bool {
 		if key != "results" {

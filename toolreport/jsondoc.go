@@ -51,12 +51,34 @@ type jsonDoc struct {
 	lines lineIndex
 	dec   *json.Decoder
 	r     *Report
+	tell  progress // how far into data the walk is, as it goes through an array
 }
 
-func newJSONDoc(r *Report, data []byte) *jsonDoc {
-	d := &jsonDoc{data: data, lines: newLineIndex(data), dec: json.NewDecoder(bytes.NewReader(data)), r: r}
+func newJSONDoc(r *Report, data []byte, tell func(done int)) *jsonDoc {
+	d := &jsonDoc{data: data, lines: newLineIndex(data), dec: json.NewDecoder(bytes.NewReader(data)), r: r, tell: progress{f: tell}}
 	d.dec.UseNumber()
 	return d
+}
+
+// progress tells a reader's caller how far into its data it is, in bytes,
+// at most every progressStep (f nil: tells nobody). A suite's file takes
+// seconds to read in a browser's worker, where the page shows how far it
+// is.
+type progress struct {
+	f    func(done int)
+	next int
+}
+
+// progressStep is how many bytes a reader reads between two words of
+// its progress.
+const progressStep = 1 << 20
+
+// at says that the reader is done bytes into its data.
+func (p *progress) at(done int) {
+	if p.f != nil && done >= p.next {
+		p.next = done + progressStep
+		p.f(done)
+	}
 }
 
 // next is the offset where the next value starts: past the whitespace
@@ -134,6 +156,7 @@ func (d *jsonDoc) array(what string, elem func(line int, raw json.RawMessage)) b
 			return false
 		}
 		elem(line, raw)
+		d.tell.at(int(d.dec.InputOffset()))
 	}
 	if _, err := d.dec.Token(); err != nil {
 		d.fail(err)

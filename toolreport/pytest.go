@@ -27,9 +27,13 @@ var pytestMachine = []string{"python_implementation", "python_version", "machine
 // Without --benchmark-save-data a stored file has no stats.data: such a
 // result is summary-only, its Summary the tool's min, median, mean, max
 // and stddev, and its Note says so.
-func ReadPytest(name string, data []byte) *Report {
+func ReadPytest(name string, data []byte) *Report { return readPytest(name, data, nil) }
+
+// readPytest is ReadPytest, telling tell how far into data it is
+// (see progress).
+func readPytest(name string, data []byte, tell func(done int)) *Report {
 	r := &Report{Name: name, Format: PytestBenchmark}
-	d := newJSONDoc(r, data)
+	d := newJSONDoc(r, data, tell)
 	var machine []Pair
 	seen := false
 	ok := d.object("the file", func(key string) bool {

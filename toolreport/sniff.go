@@ -188,20 +188,25 @@ func quoteLine(data []byte) string {
 // reads those). The error is for a file that is no report it reads;
 // anything wrong inside one is in Report.Problems, with every good result
 // kept.
-func Read(name string, data []byte) (*Report, error) {
+func Read(name string, data []byte) (*Report, error) { return ReadTelling(name, data, nil) }
+
+// ReadTelling is Read, telling tell how far into data it is, in bytes, as
+// it reads a suite's file (at most every megabyte; nothing for a file
+// read in one go, as a criterion sample.json is).
+func ReadTelling(name string, data []byte, tell func(done int)) (*Report, error) {
 	f, err := Sniff(name, data)
 	if err != nil {
 		return nil, err
 	}
 	switch f {
 	case GoBench:
-		return ReadGo(name, data), nil
+		return readGo(name, data, tell), nil
 	case Hyperfine:
-		return ReadHyperfine(name, data), nil
+		return readHyperfine(name, data, tell), nil
 	case GoogleBenchmark:
-		return ReadGoogleBenchmark(name, data), nil
+		return readGoogleBenchmark(name, data, tell), nil
 	case PytestBenchmark:
-		return ReadPytest(name, data), nil
+		return readPytest(name, data, tell), nil
 	case Criterion:
 		return ReadCriterionSample(name, data), nil
 	}

@@ -1,6 +1,7 @@
 package toolreport
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"os"
@@ -169,4 +170,71 @@ func TestCriterionFolder(t *testing.T) {
 	if _, _, err := ReadCriterionPair(fsys, "base", "old"); err == nil || !strings.Contains(err.Error(), `"old"`) || !strings.Contains(err.Error(), "base, new") {
 		t.Errorf("a missing baseline gave %v, want an error naming it and the ones there", err)
 	}
+}
+
+// ReadTelling reads what Read reads, and says how far it is as it reads:
+// rising, within the file, at least a megabyte apart.
+func TestReadTellsHowFarItIs(t *testing.T) {
+	for _, fx := range fixtures {
+		data := readFixture(t, fx.path)
+		// A suite's file: the fixture's results over and over, as one
+		// document of its format (the Go text whole, a JSON file's
+		// results array repeated inside it).
+		big := bigger(t, fx.format, data)
+		if big == nil {
+			continue
+		}
+		var told []int
+		r, err := ReadTelling(fx.path, big, func(done int) { told = append(told, done) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := Read(fx.path, big)
+		if dump(r) != dump(want) {
+			t.Errorf("%s: ReadTelling read otherwise than Read", fx.path)
+		}
+		if len(told) < 2 {
+			t.Errorf("%s, %d bytes: told %v, want a word every megabyte", fx.path, len(big), told)
+		}
+		for i, d := range told {
+			if d < 0 || d > len(big) || i > 0 && d-told[i-1] < 1<<20 {
+				t.Errorf("%s, %d bytes: told %v", fx.path, len(big), told)
+				break
+			}
+		}
+	}
+}
+
+// bigger is a file of format made of data, some 1.5 MB: a Go text repeated,
+// or a JSON file whose results array holds its entries many times. nil for
+// a format it does not grow.
+func bigger(t *testing.T, format Format, data []byte) []byte {
+	t.Helper()
+	n := 3<<19/len(data) + 1
+	switch format {
+	case GoBench:
+		if bytes.HasPrefix(bytes.TrimSpace(data), []byte("{")) {
+			return nil // go test -json: one document of events, grown the same way as the text
+		}
+		return bytes.Repeat(data, n)
+	case GoogleBenchmark, PytestBenchmark, Hyperfine:
+		key := map[Format]string{GoogleBenchmark: `"benchmarks": [`, PytestBenchmark: `"benchmarks": [`, Hyperfine: `"results": [`}[format]
+		start := bytes.Index(data, []byte(key))
+		end := bytes.LastIndex(data, []byte("]"))
+		if start < 0 || end < 0 {
+			t.Fatalf("no %s in the %s fixture", key, format)
+		}
+		entries := bytes.TrimSpace(data[start+len(key) : end])
+		var b bytes.Buffer
+		b.Write(data[:start+len(key)])
+		for i := range n {
+			if i > 0 {
+				b.WriteString(",\n")
+			}
+			b.Write(entries)
+		}
+		b.Write(data[end:])
+		return b.Bytes()
+	}
+	return nil
 }

@@ -190,12 +190,12 @@ func readInWorker(job js.Value) (packed js.Value, err error) {
 }
 
 // readToolIn reads another tool's report from f, whole (its readers read
-// a file at once, in one piece), and gives its binary form.
+// a file at once, in one piece), telling the page how far into it the
+// reader is, and gives its binary form.
 func readToolIn(f *syncFile, name string) ([]byte, error) {
 	data := make([]byte, f.size)
 	n := js.CopyBytesToGo(data, js.Global().Get("Uint8Array").New(f.reader.Call("readAsArrayBuffer", f.blob)))
-	f.progress(int64(n))
-	r, err := toolreport.Read(name, data[:n])
+	r, err := toolreport.ReadTelling(name, data[:n], func(done int) { f.progress(int64(done)) })
 	if err != nil {
 		return nil, err
 	}
