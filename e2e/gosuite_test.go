@@ -187,19 +187,7 @@ func TestAGoBenchSuiteOfThousandsOfRows(t *testing.T) {
 	if !strings.HasPrefix(key, "F0123/n=") {
 		t.Fatalf("the search for F0123/ shows %q first", key)
 	}
-	b.do(t, chromedp.Click(chromedp.CSS(`tr[data-row="`+key+`"] .row-name`)))
-	b.waitFor(t, "the run order of "+key, ready+` && document.querySelector(".run-order-chart")?.dataset.row === `+jsString(key))
-	ch := readRunOrderChart(t, b, key)
-	if ch.Width == 0 || ch.Height == 0 || len(ch.Series) != 2 || len(ch.Series[0].Data) != count {
-		t.Errorf("the run order of %s: %d×%d canvas, %d series", key, ch.Width, ch.Height, len(ch.Series))
-	}
-	inView := eval[bool](t, b, `(() => {
-		const r = document.querySelector(".run-order-chart").getBoundingClientRect();
-		return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
-	})()`)
-	if !inView {
-		t.Errorf("the run order of %s is drawn out of the viewport", key)
-	}
+	selectInView(t, b, key, count)
 }
 
 // cachedGoSuite is goSuite's pair, kept in the user's cache folder and

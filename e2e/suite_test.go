@@ -172,10 +172,17 @@ func TestATenThousandRowSuite(t *testing.T) {
 	if shown := eval[string](t, b, `document.getElementById("shown").textContent`); shown != "1 of 10,000 rows match" {
 		t.Errorf("the count says %q for the search %q", shown, kind)
 	}
+	selectInView(t, b, key, spec.Samples)
+}
+
+// selectInView clicks the name of the row key, and checks that its run
+// order, of samples samples a side, is drawn, and in the viewport.
+func selectInView(t *testing.T, b *browser, key string, samples int) {
+	t.Helper()
 	b.do(t, chromedp.Click(chromedp.CSS(`tr[data-row="`+key+`"] .row-name`)))
 	b.waitFor(t, "the run order of "+key, ready+` && document.querySelector(".run-order-chart")?.dataset.row === `+jsString(key))
 	ch := readRunOrderChart(t, b, key)
-	if ch.Width == 0 || ch.Height == 0 || len(ch.Series) != 2 || len(ch.Series[0].Data) != spec.Samples {
+	if ch.Width == 0 || ch.Height == 0 || len(ch.Series) != 2 || len(ch.Series[0].Data) != samples {
 		t.Errorf("the run order of %s: %d×%d canvas, %d series", key, ch.Width, ch.Height, len(ch.Series))
 	}
 	inView := eval[bool](t, b, `(() => {

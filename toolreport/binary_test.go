@@ -53,14 +53,7 @@ func TestBinaryFormRoundTrips(t *testing.T) {
 // Results with the same configuration as the one before share it once
 // unpacked: a Google Benchmark suite's context is its every result's.
 func TestUnpackedResultsShareTheirConfiguration(t *testing.T) {
-	r, err := Read("googlebench/base.json", readFixture(t, "googlebench/base.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := r.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := formOf(t, "googlebench/base.json")
 	got, err := Unpack(b)
 	if err != nil {
 		t.Fatal(err)
@@ -102,14 +95,7 @@ func TestBinaryFormKnowsEveryField(t *testing.T) {
 // TestDamagedBinaryForms are errors, never a report or a panic: every
 // form cut short, one with bytes after it, and what is not the form.
 func TestDamagedBinaryForms(t *testing.T) {
-	r, err := Read("go/cur.txt", readFixture(t, "go/cur.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := r.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := formOf(t, "go/cur.txt")
 	for n := range len(b) {
 		if _, err := Unpack(bytes.Clone(b[:n])); err == nil {
 			t.Fatalf("the form cut to %d of %d bytes unpacks", n, len(b))
@@ -121,6 +107,20 @@ func TestDamagedBinaryForms(t *testing.T) {
 	if _, err := Unpack([]byte("goos: linux\n")); err == nil || !strings.Contains(err.Error(), "binary form") {
 		t.Errorf("text: %v, want an error naming the binary form", err)
 	}
+}
+
+// formOf reads the fixture at path, and packs it in binary form.
+func formOf(t *testing.T, path string) []byte {
+	t.Helper()
+	r, err := Read(path, readFixture(t, path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := r.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // sameReport reports whether a and b hold the same, floats compared by

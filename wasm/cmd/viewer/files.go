@@ -182,12 +182,8 @@ func (p *page) parse(side actions.Side, name string, blob js.Value) {
 // and pairs it ahead of the store as a cove-bench report is (see
 // readCoveBench).
 func (p *page) readTool(side actions.Side, name string, blob js.Value) {
-	size := int64(blob.Get("size").Float())
-	progress := func(read int64) {
-		p.dispatch(&actions.LoadProgress{Side: side, Read: read, Size: size})
-	}
 	endRead := components.Span("read a report")
-	r, ok := p.pool.readTool(int(side), name, blob, progress)
+	r, ok := p.pool.readTool(int(side), name, blob, p.loadProgress(side, blob))
 	endRead()
 	var err error
 	if !ok {
@@ -210,6 +206,15 @@ func (p *page) readTool(side actions.Side, name string, blob js.Value) {
 	p.dispatch(&actions.ReportLoaded{Side: side, Tool: r, Review: rv})
 }
 
+// loadProgress tells the store how many bytes of blob, side's report,
+// were read.
+func (p *page) loadProgress(side actions.Side, blob js.Value) func(read int64) {
+	size := int64(blob.Get("size").Float())
+	return func(read int64) {
+		p.dispatch(&actions.LoadProgress{Side: side, Read: read, Size: size})
+	}
+}
+
 // readToolHere reads the report of another tool in blob on the page, in
 // one task: when no worker could.
 func readToolHere(name string, blob js.Value) (*toolreport.Report, error) {
@@ -226,10 +231,7 @@ func readToolHere(name string, blob js.Value) (*toolreport.Report, error) {
 // benchview reads, rather than one for each of its lines; one whose first
 // lines are damaged but has rows is read as core/report reads it.
 func (p *page) readCoveBench(side actions.Side, name string, blob js.Value, notAReport error) {
-	size := int64(blob.Get("size").Float())
-	progress := func(read int64) {
-		p.dispatch(&actions.LoadProgress{Side: side, Read: read, Size: size})
-	}
+	progress := p.loadProgress(side, blob)
 	// A worker reads it if one can; else, or should the worker fail, the
 	// page does.
 	endRead := components.Span("read a report")
