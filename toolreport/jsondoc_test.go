@@ -45,6 +45,17 @@ var objects = []string{
 	`[1,2]`, `"str"`, `12`, `null`,
 }
 
+// TestFieldsRefuseWhatIsNoObject: fields is given valid JSON, but what is
+// not an object, or has no comma or a comma too many, is an error all the
+// same.
+func TestFieldsRefuseWhatIsNoObject(t *testing.T) {
+	for _, o := range []string{`{"a":1 "b":2}`, `{"a":1,}`, `{"a" 1}`, `{"a":}`, `{"a":1`, `{1:2}`, `[]`, ``} {
+		if fs, err := fields(json.RawMessage(o)); err == nil {
+			t.Errorf("%s: fields %q, want an error", o, fs)
+		}
+	}
+}
+
 // TestFieldsSplitAsADecoderDoes compares fields with a decoder's tokens.
 func TestFieldsSplitAsADecoderDoes(t *testing.T) {
 	for _, o := range objects {
