@@ -392,10 +392,23 @@ func readReport(path string, stderr io.Writer) (*report.Report, error) {
 		return nil, err
 	}
 	defer f.Close()
-	rep, err := report.Read(f, path)
+	var r io.Reader = f
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		r = sizedFile{f, fi.Size()}
+	}
+	rep, err := report.Read(r, path)
 	tellProblems(rep, stderr)
 	return rep, err
 }
+
+// sizedFile tells report.Read a regular file's size, by which it
+// allocates the rows once.
+type sizedFile struct {
+	*os.File
+	size int64
+}
+
+func (f sizedFile) Size() int64 { return f.size }
 
 // tellProblems writes a report's problems to stderr as file:line: message,
 // warnings marked as such, with every control and bidi character of a name

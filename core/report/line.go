@@ -26,8 +26,20 @@ type parsed struct {
 // last line does. The reference's scan keeps such a row, so this keeps it
 // too, and still reports the line.
 func parseLine(text []byte, col0 int) (Row, parsed) {
-	p := &parser{b: text, col0: col0}
+	var p parser
+	return p.line(text, col0)
+}
+
+// line is parseLine with p's memory: a builder reads every line of a
+// report with one parser, so that what a line needs besides its row (the
+// parser, its wall_ns, the names it has seen) is not allocated again for
+// each, and its samples are carved from shared blocks (p.slab). Under
+// WebAssembly the allocations and the collector's work for them were a
+// third of reading a suite.
+func (p *parser) line(text []byte, col0 int) (Row, parsed) {
+	p.b, p.i, p.col0 = text, 0, col0
 	p.seen = p.inline[:0]
+	p.warnings = nil
 	row := Row{OK: true}
 	var res parsed
 	var wall *wallNS
@@ -39,11 +51,11 @@ func parseLine(text []byte, col0 int) (Row, parsed) {
 		p.seen.add(name)
 		switch name {
 		case "benchmark":
-			return p.stringInto(&row.Benchmark, name)
+			return p.stringOf(&row.Benchmark, &p.names[0], name)
 		case "kind":
-			return p.stringInto(&row.Kind, name)
+			return p.stringOf(&row.Kind, &p.names[1], name)
 		case "backend":
-			return p.stringInto(&row.Backend, name)
+			return p.stringOf(&row.Backend, &p.names[2], name)
 		case "what":
 			return p.stringInto(&row.What, name)
 		case "of":
@@ -163,16 +175,19 @@ func (w *wallNS) summary() *Summary {
 // that is not a number is left out of the summary. On a syntax error the
 // object is returned with what was read before it. The caller has seen
 // the object's '{'.
+//
+// It is p's own wallNS, valid until p reads the next line: a line has one
+// (a second wall_ns is skipped).
 func (p *parser) wallNS() (*wallNS, error) {
-	w := &wallNS{median: math.NaN()}
-	var inline [8]string
-	seen := names(inline[:0])
+	w := &p.wall
+	*w = wallNS{median: math.NaN()}
+	p.wallSeen = p.wallInline[:0]
 	err := p.object(func(name string) error {
-		if seen.has(name) {
+		if p.wallSeen.has(name) {
 			p.warnings = append(p.warnings, "field "+strconv.Quote(name)+" appears twice in wall_ns; the first is used, as the reference uses it")
 			return p.skip(0)
 		}
-		seen.add(name)
+		p.wallSeen.add(name)
 		switch name {
 		case "samples":
 			s, err := p.samples()
@@ -246,7 +261,13 @@ func (p *parser) samples() ([]uint64, error) {
 		return nil, p.errorf(`"wall_ns.samples" should be an array of whole numbers ([...]), not ` + p.what())
 	}
 	p.i++
-	out := make([]uint64, 0, p.countItems())
+	n := p.countItems()
+	if cap(p.slab)-len(p.slab) < n {
+		p.slab = make([]uint64, 0, max(n, slabSamples))
+	}
+	// The row's share of the block, capped so that no append reaches the
+	// next row's; a guess that falls short makes append copy, as it may.
+	out := p.slab[len(p.slab) : len(p.slab) : len(p.slab)+n]
 	for k := 0; ; k++ {
 		p.space()
 		if k == 0 && p.peek() == ']' {
@@ -267,6 +288,7 @@ func (p *parser) samples() ([]uint64, error) {
 			p.i++
 		case ']':
 			p.i++
+			p.slab = p.slab[:len(p.slab)+n]
 			return out, nil
 		default:
 			return nil, p.errorf("expected ',' or ']' after wall_ns.samples[" + strconv.Itoa(k) + "], found " + p.what())
@@ -391,7 +413,23 @@ type parser struct {
 	// warnings are things read but worth telling, in line order.
 	warnings []string
 	inline   [8]string // seen's memory, for a line of up to eight fields
+
+	// What line reuses from one line to the next (see line).
+	wall       wallNS    // the line's wall_ns (wallNS)
+	wallSeen   names     // its fields so far
+	wallInline [8]string // wallSeen's memory
+	// slab is the block the rows' samples are carved from: a row's are
+	// slab[len(slab):][:n], and len(slab) moves past them once they are
+	// read. Its blocks stay alive as long as any row of theirs does, as
+	// the rows of one report do.
+	slab []uint64
+	// names are recent benchmark, kind and backend names (stringOf).
+	names [3]recent
 }
+
+// slabSamples is how many samples a block of a parser's slab holds: 256
+// KB, some 1,100 rows of 30 samples. A row with more has its own block.
+const slabSamples = 32 << 10
 
 // names is a set of an object's field names. An object has a handful:
 // looking through them is cheaper than a map's hashing, which, under
@@ -504,6 +542,40 @@ func (p *parser) object(member func(name string) error) error {
 			return p.errorf("expected ',' or '}' after the value of " + strconv.Quote(name) + ", found " + p.what())
 		}
 	}
+}
+
+// stringOf is stringInto for a name that rows share, such as a kind:
+// one that recent holds is that string again rather than a copy.
+func (p *parser) stringOf(dst *string, recent *recent, name string) error {
+	if p.peek() != '"' {
+		return p.stringInto(dst, name)
+	}
+	v, err := p.stringIn(recent)
+	*dst = v
+	return err
+}
+
+// recent is the last distinct names a field held, written plainly (no
+// escapes): a report's rows name a handful of kinds and backends, and
+// each benchmark for several rows in a row.
+type recent struct {
+	names [8]string
+	next  int // where the next name goes, over the oldest
+}
+
+// find is the name held whose text is b.
+func (r *recent) find(b []byte) (string, bool) {
+	for _, s := range r.names {
+		if len(s) == len(b) && string(b) == s {
+			return s, true
+		}
+	}
+	return "", false
+}
+
+func (r *recent) add(s string) {
+	r.names[r.next] = s
+	r.next = (r.next + 1) % len(r.names)
 }
 
 func (p *parser) stringInto(dst *string, name string) error {
@@ -655,7 +727,12 @@ var fieldNames = []string{
 
 // string reads a JSON string. Bytes that are not UTF-8 become U+FFFD, as
 // encoding/json makes them.
-func (p *parser) string() (string, error) {
+func (p *parser) string() (string, error) { return p.stringIn(nil) }
+
+// stringIn is string, giving a string written plainly (no escapes, valid
+// UTF-8) from recent when it holds it, and adding it when not; recent
+// may be nil.
+func (p *parser) stringIn(recent *recent) (string, error) {
 	p.i++ // the opening quote
 	start := p.i
 	// The common case: no escapes, valid UTF-8.
@@ -664,8 +741,17 @@ func (p *parser) string() (string, error) {
 		if c == '"' {
 			s := p.b[start:p.i]
 			p.i++
+			if recent != nil {
+				if v, ok := recent.find(s); ok {
+					return v, nil
+				}
+			}
 			if utf8.Valid(s) {
-				return string(s), nil
+				v := string(s)
+				if recent != nil {
+					recent.add(v)
+				}
+				return v, nil
 			}
 			return string([]rune(string(s))), nil
 		}

@@ -5,7 +5,9 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"maps"
 	"runtime"
+	"slices"
 	"strconv"
 	"unicode"
 	"unicode/utf8"
@@ -40,6 +42,7 @@ func Read(r io.Reader, name string) (*Report, error) { return read(r, name, maxL
 // read is Read with the longest line it holds as a parameter, for tests.
 func read(r io.Reader, name string, max int) (*Report, error) {
 	b := builder{rep: &Report{Name: name}, index: map[Key]int{}}
+	b.size = sizeOf(r)
 	lr := lineReader{br: bufio.NewReaderSize(r, 64<<10), max: max}
 	if msg := sniffBinary(&lr); msg != "" {
 		b.problem(0, msg, false)
@@ -65,6 +68,15 @@ func read(r io.Reader, name string, max int) (*Report, error) {
 	return b.done(), nil
 }
 
+// sizeOf is how many bytes r holds, when it tells by a Size method
+// (bytes.Reader, strings.Reader, the viewer's Blob reader), else 0.
+func sizeOf(r io.Reader) int64 {
+	if s, ok := r.(interface{ Size() int64 }); ok {
+		return s.Size()
+	}
+	return 0
+}
+
 // sniffBinary looks at the start of the file for data that is not text,
 // and says what it looks like. One problem for the file beats one a line.
 func sniffBinary(lr *lineReader) string {
@@ -86,6 +98,7 @@ func sniffBinary(lr *lineReader) string {
 type rawLine struct {
 	text []byte // the line; only its start when skipped
 	n    int    // 1-based line number; 0 for no line
+	end  int64  // how many bytes of input were read up to the line's end
 	// skipped says the line was not held whole: it does not open with '{',
 	// so it cannot be a row, or it is longer than the reader's max.
 	skipped, tooLong bool
@@ -96,8 +109,9 @@ type lineReader struct {
 	br      *bufio.Reader
 	max     int // the longest line held; longer ones are skipped
 	buf     []byte
-	n       int  // lines read
-	content bool // some line held more than white space
+	n       int   // lines read
+	read    int64 // bytes read
+	content bool  // some line held more than white space
 }
 
 // keepBuffer is the largest line buffer kept from one line to the next;
@@ -114,6 +128,7 @@ func (lr *lineReader) next() (rawLine, error) {
 	var line rawLine
 	for {
 		chunk, err := lr.br.ReadSlice('\n')
+		lr.read += int64(len(chunk))
 		if !line.skipped {
 			if len(lr.buf)+len(chunk) > lr.max {
 				line.skipped, line.tooLong = true, true
@@ -130,7 +145,7 @@ func (lr *lineReader) next() (rawLine, error) {
 		}
 		if len(lr.buf) > 0 || len(chunk) > 0 {
 			lr.n++
-			line.n = lr.n
+			line.n, line.end = lr.n, lr.read
 			line.text = bytes.TrimSuffix(lr.buf, []byte("\n"))
 			if len(bytes.TrimSpace(bytes.TrimPrefix(line.text, bom))) > 0 {
 				lr.content = true
@@ -195,6 +210,13 @@ type builder struct {
 	index   map[Key]int   // the position in rep.Rows of each key's first row
 	pos     map[rowID]int // position in rep.Rows of a key's rows after its first
 	dropped int           // problems past maxProblems, counted only
+	parser  parser        // every line's (see parser.line)
+	// size is the input's length when the reader tells it (a file, a
+	// Blob, bytes in memory), else 0; end is where the last line read
+	// ends. Rows are allocated for as many as the lines so far say the
+	// whole input holds (see grow).
+	size, end int64
+	sized     bool // index has been made for that many
 }
 
 func (b *builder) line(l rawLine, max int) {
@@ -217,7 +239,8 @@ func (b *builder) line(l rawLine, max int) {
 		b.problem(l.n, notAnObject(text), false)
 		return
 	}
-	row, p := parseLine(text, col0)
+	b.end = l.end
+	row, p := b.parser.line(text, col0)
 	row.Line = l.n
 	for _, w := range p.warnings {
 		b.problem(l.n, w, true)
@@ -249,8 +272,45 @@ func (b *builder) add(row Row) {
 		b.rep.Rows[i] = row
 		return
 	}
+	if len(b.rep.Rows) == cap(b.rep.Rows) {
+		b.grow()
+	}
 	b.rep.Rows = append(b.rep.Rows, row)
 }
+
+// grow makes room for the rows the rest of the input likely holds, when
+// its size is known and some rows have been read: as many again as the
+// rows so far for each stretch of input as long as theirs, and a
+// sixteenth more. Doubling from nothing copied a suite's rows some
+// fourteen times, and growing the index rehashed its keys as often:
+// under WebAssembly, with the collector's work, half of reading it. A
+// guess that falls short leaves append to grow on from there; one
+// bounded by the input's size cannot run away.
+func (b *builder) grow() {
+	n := len(b.rep.Rows)
+	if b.size <= 0 || n < growAfter || b.end <= 0 {
+		return
+	}
+	want := int(min(float64(n)*float64(b.size)/float64(b.end)*17/16+16, float64(b.size/minRowLine)))
+	if want <= n {
+		return
+	}
+	b.rep.Rows = slices.Grow(b.rep.Rows, want-n)
+	if !b.sized {
+		b.sized = true
+		index := make(map[Key]int, want)
+		maps.Copy(index, b.index)
+		b.index = index
+	}
+}
+
+// growAfter is how many rows are read before grow guesses how many the
+// input holds; minRowLine bounds the guess: no line that names a row is
+// shorter ({"benchmark":"","kind":"","backend":""} is 40 bytes).
+const (
+	growAfter  = 16
+	minRowLine = 40
+)
 
 func (b *builder) problem(line int, msg string, warning bool) {
 	if len(b.rep.Problems) >= maxProblems {

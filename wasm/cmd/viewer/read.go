@@ -222,6 +222,9 @@ type syncFile struct {
 // its worker's 270.
 const syncPiece = 4 << 20
 
+// Size is the Blob's size, which report.Read allocates its rows by.
+func (f *syncFile) Size() int64 { return f.size }
+
 func (f *syncFile) Read(p []byte) (int, error) {
 	if len(f.piece) == 0 {
 		if f.fetched >= f.size {
