@@ -261,14 +261,17 @@ func (p *parser) samples() ([]uint64, error) {
 		return nil, p.errorf(`"wall_ns.samples" should be an array of whole numbers ([...]), not ` + p.what())
 	}
 	p.i++
-	n := p.countItems()
-	if cap(p.slab)-len(p.slab) < n {
-		p.slab = make([]uint64, 0, max(n, slabSamples))
+	// The samples are read into the block's free end; a row that does not
+	// fit in it is moved by append, to memory of its own.
+	if cap(p.slab)-len(p.slab) < minFree {
+		p.slab = make([]uint64, 0, min(slabSamples, max(4*minFree, 2*cap(p.slab))))
 	}
-	// The row's share of the block, capped so that no append reaches the
-	// next row's; a guess that falls short makes append copy, as it may.
-	out := p.slab[len(p.slab) : len(p.slab) : len(p.slab)+n]
-	for k := 0; ; k++ {
+	out := p.slab[len(p.slab):len(p.slab)]
+	k, done := p.plainSamples(&out)
+	if done {
+		return p.keep(out), nil
+	}
+	for ; ; k++ {
 		p.space()
 		if k == 0 && p.peek() == ']' {
 			p.i++
@@ -281,6 +284,9 @@ func (p *parser) samples() ([]uint64, error) {
 				return nil, err
 			}
 		}
+		if len(out) == cap(out) {
+			out = grown(out, p.b[p.i:])
+		}
 		out = append(out, v)
 		p.space()
 		switch p.peek() {
@@ -288,20 +294,57 @@ func (p *parser) samples() ([]uint64, error) {
 			p.i++
 		case ']':
 			p.i++
-			p.slab = p.slab[:len(p.slab)+n]
-			return out, nil
+			return p.keep(out), nil
 		default:
 			return nil, p.errorf("expected ',' or ']' after wall_ns.samples[" + strconv.Itoa(k) + "], found " + p.what())
 		}
 	}
 }
 
-// countItems guesses how many samples the array ahead holds, by its
-// commas, so that the slice is allocated once at its size rather than
-// grown by doubling: a long report should cost its samples, not twice.
-func (p *parser) countItems() int {
+// plainSamples reads the samples ahead as most reports write them, each
+// a plainSample followed at once by ',' or ']', into out, up to the
+// first that is not so written: it returns how many it read, with p
+// before that sample, or done with p past the array's ']'. Each sample
+// read in one loop, without a call for its digits, the white space
+// around it and the separator after it: under WebAssembly a call is
+// dear, and these were a quarter of reading a suite.
+func (p *parser) plainSamples(out *[]uint64) (k int, done bool) {
+	b, i := p.b, p.i
+	for i < len(b) {
+		start := i
+		var v uint64
+		for ; i < len(b) && i-start < 19; i++ {
+			c := b[i] - '0'
+			if c > 9 {
+				break
+			}
+			v = v*10 + uint64(c)
+		}
+		if i == start || i == len(b) || b[i] != ',' && b[i] != ']' {
+			p.i = start // not written so (or a 20th digit): left to the caller
+			return k, false
+		}
+		if len(*out) == cap(*out) {
+			*out = grown(*out, b[start:])
+		}
+		*out = append(*out, v)
+		k++
+		i++
+		if b[i-1] == ']' {
+			p.i = i
+			return k, true
+		}
+	}
+	p.i = i
+	return k, false
+}
+
+// grown is out in memory of its own with room for the samples ahead,
+// counted by the commas before the array's ']' in rest (one sample and
+// one a comma): a long row costs its samples, not twice as many.
+func grown(out []uint64, rest []byte) []uint64 {
 	n := 1
-	for _, c := range p.b[p.i:] {
+	for _, c := range rest {
 		if c == ']' {
 			break
 		}
@@ -309,7 +352,17 @@ func (p *parser) countItems() int {
 			n++
 		}
 	}
-	return n
+	return append(make([]uint64, 0, len(out)+n), out...)
+}
+
+// keep gives the samples read into out for the row, capped at their
+// length, so that no append to them reaches the next row's; when they
+// are in the block, the block's free end moves past them.
+func (p *parser) keep(out []uint64) []uint64 {
+	if free := p.slab[len(p.slab):cap(p.slab)]; len(out) > 0 && len(out) <= len(free) && &out[0] == &free[0] {
+		p.slab = p.slab[:len(p.slab)+len(out)]
+	}
+	return out[:len(out):len(out)]
 }
 
 // plainSample reads a sample written as most are, up to 19 digits and
@@ -427,9 +480,15 @@ type parser struct {
 	names [3]recent
 }
 
-// slabSamples is how many samples a block of a parser's slab holds: 256
-// KB, some 1,100 rows of 30 samples. A row with more has its own block.
-const slabSamples = 32 << 10
+// slabSamples is how many samples a block of a parser's slab holds at
+// most: 256 KB, some 1,100 rows of 30 samples. The first holds 32 KB, and
+// each next twice the last up to that. A row is read into a new block
+// when fewer than minFree are free in the last; one that outgrows the
+// block has memory of its own.
+const (
+	slabSamples = 32 << 10
+	minFree     = 1 << 10
+)
 
 // names is a set of an object's field names. An object has a handful:
 // looking through them is cheaper than a map's hashing, which, under

@@ -363,6 +363,33 @@ func TestEachRowsSamplesAreItsOwn(t *testing.T) {
 	if got := r.Rows[2].Samples; !slices.Equal(got, []uint64{7}) {
 		t.Errorf("row c's samples = %v", got)
 	}
+
+	// Rows longer than a block, and samples with white space between
+	// them (read one at a time), between short rows.
+	var text strings.Builder
+	want := map[string][]uint64{}
+	for i, n := range []int{3, 5000, 2, 70000, 30, 1, 40000} {
+		samples := make([]string, n)
+		want[fmt.Sprint(i)] = make([]uint64, n)
+		for j := range samples {
+			want[fmt.Sprint(i)][j] = uint64(i*100000 + j)
+			samples[j] = fmt.Sprint(i*100000 + j)
+		}
+		sep := ","
+		if i%2 == 1 {
+			sep = " , "
+		}
+		fmt.Fprintf(&text, `{"benchmark":"%d","kind":"k","backend":"vm","wall_ns":{"samples":[%s]}}`+"\n", i, strings.Join(samples, sep))
+	}
+	r = readString(t, text.String())
+	for _, row := range r.Rows {
+		if !slices.Equal(row.Samples, want[row.Benchmark]) {
+			t.Errorf("row %s: %d samples, not the %d written", row.Benchmark, len(row.Samples), len(want[row.Benchmark]))
+		}
+		if cap(row.Samples) != len(row.Samples) {
+			t.Errorf("row %s: samples' cap %d, beyond their %d", row.Benchmark, cap(row.Samples), len(row.Samples))
+		}
+	}
 }
 
 // A suite is read with its rows allocated once, for as many as its size
