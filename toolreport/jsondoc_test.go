@@ -125,3 +125,74 @@ func FuzzEntryFill(f *testing.F) {
 		sameEntry(t, data)
 	})
 }
+
+// pytestEntries are entries of pytest-benchmark's kind, plain and not.
+var pytestEntries = []string{
+	`{"group": null, "name": "test_bench[0-0]", "fullname": "t.py::test_bench[0-0]", "params": {"f": 0, "n": 0}, "param": "0-0", "extra_info": {}, "options": {"disable_gc": false, "max_time": 1e-05}, "stats": {"min": 2.143999154213816e-06, "max": 4.6290006139315665e-06, "mean": 2.9088332667015493e-06, "stddev": 1.0453498259375066e-06, "rounds": 6, "median": 2.3645006876904517e-06, "iqr": 1.6e-06, "outliers": "1;0", "ops": 343780.4467679039, "data": [4.6290006139315665e-06, 2.4940018192864954e-06, 3.7770005292259157e-06, 2.234999556094408e-06, 2.143999154213816e-06, 2.173997927457094e-06], "iterations": 1}}`,
+	`{"group":"g","name":"n","params":null,"stats":{"min":null,"max":1,"mean":-0,"stddev":0.5E+1,"median":7,"rounds":0,"data":[]}}`,
+	`{"name":"n","stats":null}`,
+	`{"name":"n","stats":{"data":null,"rounds":-3}}`,
+	`{"name":"n","stats":{"data":[1,2],"data":[3]}}`,
+	`{"name":"n","stats":{"rounds":6.0,"data":[1]}}`,
+	`{"name":"n","stats":{"data":[1,"2"]}}`,
+	`{"name":"n","stats":{"data":[1e400]}}`,
+	`{"Name":"upper","stats":{"MIN":1}}`,
+	`{"name":"n","stats":{"Data":[1]}}`,
+	`{"name":"esc\"aped","group":"g\u00e9"}`,
+	`{"name":"n","group":"a","group":null}`,
+	`{"name":1}`,
+	`{"name":"n","stats":[1]}`,
+	`{"name":"n","stats":{"data":{"a":1}}}`,
+	"{\"name\":\"n\",\"stats\":{\"data\":[ 1 ,\n2\t]}}",
+}
+
+// TestAPytestEntryFillsAsUnmarshalFillsIt: whatever pytestBenchmark.fill
+// takes, it sets as json.Unmarshal sets it; what it leaves is for
+// Unmarshal.
+func TestAPytestEntryFillsAsUnmarshalFillsIt(t *testing.T) {
+	took := 0
+	for _, o := range append(pytestEntries, objects...) {
+		if samePytestEntry(t, []byte(o)) {
+			took++
+		}
+	}
+	if took < 6 {
+		t.Errorf("fill took %d of the entries, want the plain ones", took)
+	}
+}
+
+// samePytestEntry checks pytestBenchmark.fill against json.Unmarshal for
+// one document, and reports whether fill took it.
+func samePytestEntry(t *testing.T, data []byte) bool {
+	t.Helper()
+	fs, err := fields(data)
+	if err != nil {
+		return false
+	}
+	var got pytestBenchmark
+	if !got.fill(fs) {
+		return false
+	}
+	var want pytestBenchmark
+	if err := json.Unmarshal(data, &want); err != nil {
+		t.Errorf("%s: fill took it, json.Unmarshal says %v", data, err)
+		return true
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%s: fill gave %+v (stats %+v), json.Unmarshal %+v (stats %+v)", data, got, got.Stats, want, want.Stats)
+	}
+	return true
+}
+
+// FuzzPytestFill: for any valid JSON, an entry pytestBenchmark.fill
+// takes is the one json.Unmarshal makes.
+func FuzzPytestFill(f *testing.F) {
+	for _, o := range append(pytestEntries, objects...) {
+		f.Add([]byte(o))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if json.Valid(data) {
+			samePytestEntry(t, data)
+		}
+	})
+}

@@ -2,7 +2,9 @@ package toolreport
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
+	"strings"
 )
 
 // pytestBenchmark is one entry of pytest-benchmark's "benchmarks".
@@ -10,11 +12,144 @@ type pytestBenchmark struct {
 	Name   string          `json:"name"`
 	Group  *string         `json:"group"`
 	Params json.RawMessage `json:"params"`
-	Stats  *struct {
-		Min, Max, Mean, Stddev, Median *float64
-		Rounds                         int
-		Data                           []float64
-	} `json:"stats"`
+	Stats  *pytestStats    `json:"stats"`
+}
+
+// pytestStats is an entry's "stats".
+type pytestStats struct {
+	Min, Max, Mean, Stddev, Median *float64
+	Rounds                         int
+	Data                           []float64
+}
+
+// pytestKeys and pytestStatsKeys are the keys fill and fillStats set,
+// each at its index in the switch that sets it.
+var (
+	pytestKeys      = [...]string{"name", "group", "params", "stats"}
+	pytestStatsKeys = [...]string{"min", "max", "mean", "stddev", "median", "rounds", "data"}
+)
+
+// fill sets b from an entry's fields as json.Unmarshal sets it, when each
+// field b has is of the plain kind it expects (as gbEntry.fill): a
+// string without escapes or null, a number or null, stats an object of
+// such, its rounds a whole number and its data an array of numbers.
+// Anything else returns false, and b is left to json.Unmarshal, which
+// had been half of reading a pytest-benchmark suite.
+func (b *pytestBenchmark) fill(fs []field) bool {
+	for _, f := range fs {
+		ok := true
+		switch k := keyIndex(pytestKeys[:], f.Key); k {
+		case -2:
+			ok = false // a key json.Unmarshal matches in other letters' case
+		case 0:
+			b.Name, ok = plainString(f.Raw)
+		case 1:
+			b.Group = nil
+			if string(f.Raw) != "null" {
+				var g string
+				g, ok = plainString(f.Raw)
+				b.Group = &g
+			}
+		case 2:
+			b.Params = f.Raw
+		case 3:
+			b.Stats = nil
+			if string(f.Raw) != "null" {
+				b.Stats = &pytestStats{}
+				ok = b.Stats.fill(f.Raw)
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// fill sets s from raw as json.Unmarshal does, when raw is plain (see
+// pytestBenchmark.fill).
+func (s *pytestStats) fill(raw json.RawMessage) bool {
+	fs, err := fields(raw)
+	if err != nil {
+		return false
+	}
+	figures := [...]**float64{&s.Min, &s.Max, &s.Mean, &s.Stddev, &s.Median}
+	for _, f := range fs {
+		ok := true
+		switch k := keyIndex(pytestStatsKeys[:], f.Key); {
+		case k == -2:
+			ok = false
+		case k >= 0 && k < len(figures):
+			*figures[k] = nil
+			if string(f.Raw) != "null" {
+				*figures[k], ok = plainNumber(f.Raw)
+			}
+		case k == 5: // rounds
+			n, err := strconv.ParseInt(string(f.Raw), 10, 0)
+			s.Rounds, ok = int(n), err == nil
+		case k == 6: // data
+			s.Data, ok = plainNumbers(f.Raw)
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// keyIndex is key's index in keys, -1 when it is none of them, and -2
+// when json.Unmarshal would take it as one of them all the same (in other
+// letters' case).
+func keyIndex(keys []string, key string) int {
+	if k := slices.Index(keys, key); k >= 0 {
+		return k
+	}
+	for _, known := range keys {
+		if len(known) == len(key) && strings.EqualFold(known, key) {
+			return -2
+		}
+	}
+	return -1
+}
+
+// plainNumbers is a JSON array of number literals as json.Unmarshal fills
+// a []float64 with it (null is nil, [] empty); false for anything else.
+func plainNumbers(raw json.RawMessage) ([]float64, bool) {
+	if string(raw) == "null" {
+		return nil, true
+	}
+	if len(raw) < 2 || raw[0] != '[' {
+		return nil, false
+	}
+	out := []float64{}
+	i := skipSpace(raw, 1)
+	if i < len(raw) && raw[i] == ']' {
+		return out, true
+	}
+	for i < len(raw) {
+		end := valueEnd(raw, i)
+		if end < 0 {
+			return nil, false
+		}
+		lit := raw[i:end]
+		if lit[0] != '-' && (lit[0] < '0' || lit[0] > '9') {
+			return nil, false
+		}
+		v, err := strconv.ParseFloat(string(lit), 64)
+		if err != nil {
+			return nil, false
+		}
+		out = append(out, v)
+		switch i = skipSpace(raw, end); {
+		case i < len(raw) && raw[i] == ',':
+			i = skipSpace(raw, i+1)
+		case i < len(raw) && raw[i] == ']':
+			return out, true
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
 }
 
 // pytestMachine are the machine_info keys kept as the run's configuration.
@@ -49,9 +184,13 @@ func readPytest(name string, data []byte, tell func(done int)) *Report {
 			seen = true
 			return d.array(`"benchmarks"`, func(line int, raw json.RawMessage) {
 				var b pytestBenchmark
-				if unmarshal(r, line, raw, &b) {
-					r.addPytest(line, b, machine)
+				if fs, err := fields(raw); err != nil || !b.fill(fs) {
+					b = pytestBenchmark{} // what fill set before it gave up
+					if !unmarshal(r, line, raw, &b) {
+						return
+					}
 				}
+				r.addPytest(line, b, machine)
 			})
 		}
 		return d.skip()
