@@ -2,8 +2,9 @@ package export
 
 import (
 	"html"
-	"net/url"
 	"path"
+
+	"github.com/benchview/benchview/internal/query"
 )
 
 // SiteReports is the folder, relative to a static site's root, that holds
@@ -64,7 +65,7 @@ func SiteQuery(names ...string) string {
 		if i == 1 {
 			sep, key = "&", "current="
 		}
-		q += sep + key + SiteReports + "/" + url.QueryEscape(n)
+		q += sep + key + SiteReports + "/" + query.Escape(n)
 	}
 	return q
 }

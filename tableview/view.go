@@ -1,11 +1,11 @@
 package tableview
 
 import (
-	"net/url"
 	"strings"
 
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
+	"github.com/benchview/benchview/internal/query"
 )
 
 // View is what a reader chose to look at: it travels in the URL fragment,
@@ -77,13 +77,13 @@ func (v View) SortBy(col string) View {
 
 // Fragment is the view as a URL fragment (without '#'): only what differs
 // from the default, in a fixed order (sort, desc, filter, q, row, adjust,
-// swap, metric), each value escaped by url.QueryEscape; "" for the default
+// swap, metric), each value escaped by query.Escape (url.QueryEscape); "" for the default
 // view.
 func (v View) Fragment() string {
 	var parts []string
 	add := func(k, val string) {
 		if val != "" {
-			parts = append(parts, k+"="+url.QueryEscape(val))
+			parts = append(parts, k+"="+query.Escape(val))
 		}
 	}
 	add("sort", v.Sort)
@@ -104,7 +104,7 @@ func (v View) Fragment() string {
 // ParseFragment reads a view from a URL fragment, with or without its
 // '#'. What it does not understand it leaves at the default.
 func ParseFragment(f string) View {
-	q, _ := url.ParseQuery(strings.TrimPrefix(f, "#"))
+	q, _ := query.Parse(strings.TrimPrefix(f, "#"))
 	return View{
 		Sort:     q.Get("sort"),
 		Desc:     q.Get("desc") == "1",

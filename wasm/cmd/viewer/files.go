@@ -5,13 +5,13 @@ package main
 import (
 	"errors"
 	"io"
-	"net/url"
 	"path"
 	"strconv"
 	"syscall/js"
 
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/internal/query"
 	"github.com/benchview/benchview/toolreport"
 	"github.com/benchview/benchview/wasm/actions"
 	"github.com/benchview/benchview/wasm/components"
@@ -64,7 +64,7 @@ func (p *page) read(side actions.Side, f file) {
 // OpenURLs loads reports by URL and records them in the address, so the
 // view can be shared as a link (components.Host).
 func (p *page) OpenURLs(baseline, current string) {
-	q := url.Values{}
+	q := query.Values{}
 	q.Set("baseline", baseline)
 	if current != "" {
 		q.Set("current", current)
@@ -81,7 +81,7 @@ func (p *page) OpenURLs(baseline, current string) {
 // loadFromAddress loads what ?baseline=URL&current=URL names.
 func (p *page) loadFromAddress() {
 	p.search = location().Get("search").String()
-	q, _ := url.ParseQuery(trimQuestion(p.search))
+	q, _ := query.Parse(trimQuestion(p.search))
 	// The view may say the sides are swapped (tableview.View.Swap).
 	if b := q.Get("baseline"); b != "" {
 		p.fetch(p.loadedSide(actions.Baseline), b)
@@ -118,7 +118,7 @@ func (p *page) fetch(side actions.Side, ref string) {
 	}
 	if err == nil {
 		name = path.Base(u.Get("pathname").String())
-		if n, err := url.PathUnescape(name); err == nil {
+		if n, err := query.PathUnescape(name); err == nil {
 			name = n
 		}
 	}
