@@ -619,7 +619,8 @@ func (p *parser) stringOf(dst *string, recent *recent, name string) error {
 // each benchmark for several rows in a row.
 type recent struct {
 	names [8]string
-	next  int // where the next name goes, over the oldest
+	next  int       // where the next name goes, over the oldest
+	_     [0]func() // never compared: no equality function in the WebAssembly
 }
 
 // find is the name held whose text is b.

@@ -5,9 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"maps"
 	"runtime"
-	"slices"
 	"strconv"
 	"unicode"
 	"unicode/utf8"
@@ -295,11 +293,15 @@ func (b *builder) grow() {
 	if want <= n {
 		return
 	}
-	b.rep.Rows = slices.Grow(b.rep.Rows, want-n)
+	rows := make([]Row, n, want)
+	copy(rows, b.rep.Rows)
+	b.rep.Rows = rows
 	if !b.sized {
 		b.sized = true
 		index := make(map[Key]int, want)
-		maps.Copy(index, b.index)
+		for k, i := range b.index {
+			index[k] = i
+		}
 		b.index = index
 	}
 }
