@@ -46,18 +46,66 @@ func (l lineIndex) last(data []byte) int {
 }
 
 // jsonDoc walks one JSON document and records where it broke.
+//
+// A document that is valid JSON, as nearly every one is, is walked over
+// its bytes (fast, at pos): each value's end found by valueEnd, each
+// entry of an array handed over as a slice of data. A json.Decoder had
+// scanned every entry twice (to find its end, then to decode it into a
+// RawMessage), a third of reading a suite under WebAssembly; one check
+// that the whole is valid is one scan. Any other document is walked with
+// the decoder, token by token, which says where it broke and keeps the
+// entries before that. Both walks give the same report
+// (TestBothWalksReadTheSame, FuzzBothWalks).
 type jsonDoc struct {
 	data  []byte
 	lines lineIndex
-	dec   *json.Decoder
+	dec   *json.Decoder // nil on the fast walk
+	pos   int           // where the fast walk is: the next value starts at or after it
 	r     *Report
 	tell  progress // how far into data the walk is, as it goes through an array
 }
 
+// walkFast says whether a valid document is walked over its bytes; tests
+// turn it off to compare the decoder's walk with it.
+var walkFast = true
+
 func newJSONDoc(r *Report, data []byte, tell func(done int)) *jsonDoc {
-	d := &jsonDoc{data: data, lines: newLineIndex(data), dec: json.NewDecoder(bytes.NewReader(data)), r: r, tell: progress{f: tell}}
-	d.dec.UseNumber()
+	d := &jsonDoc{data: data, lines: newLineIndex(data), r: r, tell: progress{f: tell}}
+	if !walkFast || !json.Valid(data) {
+		d.dec = json.NewDecoder(bytes.NewReader(data))
+		d.dec.UseNumber()
+	}
 	return d
+}
+
+// at is the offset of the next value on the fast walk, past white space.
+// Neither it nor punct is inlined: at each of the walk's steps, they made
+// the page's WebAssembly larger by kilobytes.
+//
+//go:noinline
+func (d *jsonDoc) at() int {
+	d.pos = skipSpace(d.data, d.pos)
+	return d.pos
+}
+
+// valueFast is the next value on the fast walk, which it passes.
+func (d *jsonDoc) valueFast() json.RawMessage {
+	start := d.at()
+	end := valueEnd(d.data, start) // the document is valid: there is one
+	d.pos = end
+	return d.data[start:end:end]
+}
+
+// punct passes the white space and the one byte c that follow on the fast
+// walk, and reports whether c was there.
+//
+//go:noinline
+func (d *jsonDoc) punct(c byte) bool {
+	if i := d.at(); i < len(d.data) && d.data[i] == c {
+		d.pos++
+		return true
+	}
+	return false
 }
 
 // progress tells a reader's caller how far into its data it is, in bytes,
@@ -108,6 +156,9 @@ func (d *jsonDoc) fail(err error) {
 // the key's value (d.skip when it has no use for it). It returns false
 // when the walk failed (and says why).
 func (d *jsonDoc) object(what string, field func(key string) bool) bool {
+	if d.dec == nil {
+		return d.objectFast(what, field)
+	}
 	start := d.next()
 	tok, err := d.dec.Token()
 	if err != nil {
@@ -138,6 +189,9 @@ func (d *jsonDoc) object(what string, field func(key string) bool) bool {
 // array reads an array, handing each element raw with the line it starts
 // on. It returns false when the walk failed.
 func (d *jsonDoc) array(what string, elem func(line int, raw json.RawMessage)) bool {
+	if d.dec == nil {
+		return d.arrayFast(what, elem)
+	}
 	start := d.next()
 	tok, err := d.dec.Token()
 	if err != nil {
@@ -165,6 +219,52 @@ func (d *jsonDoc) array(what string, elem func(line int, raw json.RawMessage)) b
 	return true
 }
 
+// objectFast is object on the fast walk.
+func (d *jsonDoc) objectFast(what string, field func(key string) bool) bool {
+	start := d.at()
+	if !d.punct('{') {
+		d.r.problem(d.lines.at(int64(start)), what+" is not a JSON object")
+		return false
+	}
+	if d.punct('}') {
+		return true
+	}
+	for {
+		key, _ := jsonString(d.valueFast()) // valid: a key is a string
+		d.punct(':')
+		if !field(key) {
+			return false
+		}
+		if !d.punct(',') {
+			d.punct('}')
+			return true
+		}
+	}
+}
+
+// arrayFast is array on the fast walk.
+func (d *jsonDoc) arrayFast(what string, elem func(line int, raw json.RawMessage)) bool {
+	start := d.at()
+	if !d.punct('[') {
+		d.r.problem(d.lines.at(int64(start)), what+" is not a JSON array")
+		d.valueFast()
+		return true
+	}
+	if d.punct(']') {
+		return true
+	}
+	for {
+		line := d.lines.at(int64(d.at()))
+		raw := d.valueFast()
+		elem(line, raw)
+		d.tell.at(d.pos)
+		if !d.punct(',') {
+			d.punct(']')
+			return true
+		}
+	}
+}
+
 // skipRest reads what is left of a value whose first token was tok.
 func (d *jsonDoc) skipRest(tok json.Token) bool {
 	if tok != json.Delim('{') && tok != json.Delim('[') {
@@ -188,7 +288,11 @@ func (d *jsonDoc) skipRest(tok json.Token) bool {
 
 // value decodes the next value into v. It returns false when the walk
 // failed.
-func (d *jsonDoc) value(v any) bool {
+func (d *jsonDoc) value(v *json.RawMessage) bool {
+	if d.dec == nil {
+		*v = d.valueFast()
+		return true
+	}
 	if err := d.dec.Decode(v); err != nil {
 		d.fail(err)
 		return false
@@ -204,6 +308,9 @@ func (d *jsonDoc) skip() bool {
 
 // end checks that nothing but whitespace follows the document.
 func (d *jsonDoc) end() {
+	if d.dec == nil {
+		return // valid JSON is one value
+	}
 	if off := d.next(); off < int64(len(d.data)) {
 		d.r.problem(d.lines.at(off), "more after the end of the JSON document; it was not read")
 	}

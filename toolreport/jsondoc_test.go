@@ -3,7 +3,11 @@ package toolreport
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -195,4 +199,87 @@ func FuzzPytestFill(f *testing.F) {
 			samePytestEntry(t, data)
 		}
 	})
+}
+
+// jsonReaders are the readers that walk a jsonDoc.
+var jsonReaders = []struct {
+	name string
+	read func(name string, data []byte, tell func(int)) *Report
+}{
+	{"hyperfine", readHyperfine},
+	{"googlebench", readGoogleBenchmark},
+	{"pytest", readPytest},
+}
+
+// bothWalks reads data with each JSON reader on the fast walk and on the
+// decoder's, and fails when any report differs.
+func bothWalks(t *testing.T, data []byte) {
+	t.Helper()
+	for _, rd := range jsonReaders {
+		fast := rd.read("f.json", data, nil)
+		walkFast = false
+		slow := rd.read("f.json", data, nil)
+		walkFast = true
+		if f, s := dumpReport(fast), dumpReport(slow); f != s {
+			t.Errorf("%s reads %.200q as\n%s on the fast walk, as\n%s on the decoder's", rd.name, data, f, s)
+		}
+	}
+}
+
+// dumpReport writes r out whole, summaries included, for comparing two
+// reports (a NaN figure equal to a NaN, which DeepEqual does not take).
+func dumpReport(r *Report) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s problems %q\n", r.Name, r.Format, r.Problems)
+	for _, res := range r.Results {
+		metrics := res.Metrics
+		res.Metrics = nil
+		fmt.Fprintf(&b, "%+v\n", res)
+		for _, m := range metrics {
+			sum := "no summary"
+			if m.Summary != nil {
+				sum = fmt.Sprintf("%+v", *m.Summary)
+			}
+			fmt.Fprintf(&b, "  %s %s %s samples %v (nil %v) %s\n", m.Name, m.Unit, m.Better, m.Samples, m.Samples == nil, sum)
+		}
+	}
+	return b.String()
+}
+
+// jsonDocuments are whole files of the JSON formats and of other shapes.
+var jsonDocuments = []string{
+	`{}`, `[]`, `1`, `"s"`, `null`, `{"benchmarks":1}`, `{"results":{"a":1}}`,
+	`{"benchmarks":[]}`, ` { "benchmarks" : [ ] , "context" : { } } `,
+	`{"context":{"host_name":"h","num_cpus":2},"benchmarks":[{"name":"BM_a","run_name":"BM_a","run_type":"iteration","repetition_index":0,"real_time":1,"cpu_time":1,"time_unit":"ns"},{"name":"BM_a","run_name":"BM_a","run_type":"iteration","repetition_index":1,"real_time":2,"cpu_time":2,"time_unit":"ns"}]}`,
+	`{"machine_info":{"machine":"x86_64","python_version":"3"},"benchmarks":[{"name":"t","group":null,"params":{"n":1},"stats":{"min":1,"max":2,"mean":1.5,"median":1.5,"stddev":0.5,"rounds":2,"data":[1,2]}},{"name":"u"},5,[1]]}`,
+	`{"results":[{"command":"sleep 1","times":[1.0,1.1],"exit_codes":[0,0]},{"command":"x"}]}`,
+	"{\"k\\u00e9y\":1,\"benchmarks\":[{\"name\":\"a\\\"b\"}],\"extra\":[{\"}\":\"]\"}]}",
+	`{"benchmarks":[1,2]} {"more":1}`,
+	`{"benchmarks":[{"name":"a"},`, `{"benchmarks":[{"name":"a"}`, `{"benchmarks" 1}`,
+}
+
+// TestBothWalksReadTheSame: a valid document reads the same on the fast
+// walk as on the decoder's, the tools' own files included.
+func TestBothWalksReadTheSame(t *testing.T) {
+	for _, doc := range jsonDocuments {
+		bothWalks(t, []byte(doc))
+	}
+	for _, path := range []string{"googlebench/base.json", "googlebench/cur.json", "hyperfine/base.json", "hyperfine/cur.json", "pytest/base.json", "pytest/cur.json", "pytest/summary.json"} {
+		data, err := os.ReadFile(filepath.Join("..", "testdata", "formats", path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !json.Valid(data) {
+			t.Errorf("%s is not valid JSON: the fast walk never reads it", path)
+		}
+		bothWalks(t, data)
+	}
+}
+
+// FuzzBothWalks: whatever the file, both walks read the same.
+func FuzzBothWalks(f *testing.F) {
+	for _, doc := range jsonDocuments {
+		f.Add([]byte(doc))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { bothWalks(t, data) })
 }
