@@ -77,36 +77,55 @@ func TestFieldsSplitAsADecoderDoes(t *testing.T) {
 // TestAnEntryFillsAsUnmarshalFillsIt: whatever fill takes, it sets as
 // json.Unmarshal sets it; what it leaves is for Unmarshal.
 func TestAnEntryFillsAsUnmarshalFillsIt(t *testing.T) {
+	fillTakes(t, objects, 4, sameEntry)
+}
+
+// fillTakes checks each document with same, and that the fill took at
+// least least of them (the plain ones).
+func fillTakes(t *testing.T, docs []string, least int, same func(*testing.T, []byte) bool) {
+	t.Helper()
 	took := 0
-	for _, o := range objects {
-		if sameEntry(t, []byte(o)) {
+	for _, o := range docs {
+		if same(t, []byte(o)) {
 			took++
 		}
 	}
-	if took < 4 {
+	if took < least {
 		t.Errorf("fill took %d of the entries, want the plain ones", took)
 	}
 }
 
-// sameEntry checks fill against json.Unmarshal for one document, and
-// reports whether fill took it.
+// sameEntry checks gbEntry.fill against json.Unmarshal for one document,
+// and reports whether fill took it.
 func sameEntry(t *testing.T, data []byte) bool {
+	t.Helper()
+	return sameFill[gbEntry](t, data)
+}
+
+// sameFill checks E's fill against json.Unmarshal for one document, and
+// reports whether fill took it.
+func sameFill[E any, P interface {
+	*E
+	fill([]field) bool
+}](t *testing.T, data []byte) bool {
 	t.Helper()
 	fs, err := fields(data)
 	if err != nil {
 		return false
 	}
-	var got gbEntry
-	if !got.fill(fs) {
+	var got E
+	if !P(&got).fill(fs) {
 		return false
 	}
-	var want gbEntry
+	var want E
 	if err := json.Unmarshal(data, &want); err != nil {
 		t.Errorf("%s: fill took it, json.Unmarshal says %v", data, err)
 		return true
 	}
 	if !reflect.DeepEqual(got, want) {
-		t.Errorf("%s: fill gave %+v, json.Unmarshal %+v", data, got, want)
+		g, _ := json.Marshal(got)
+		w, _ := json.Marshal(want)
+		t.Errorf("%s: fill gave %s, json.Unmarshal %s", data, g, w)
 	}
 	return true
 }
@@ -154,38 +173,14 @@ var pytestEntries = []string{
 // takes, it sets as json.Unmarshal sets it; what it leaves is for
 // Unmarshal.
 func TestAPytestEntryFillsAsUnmarshalFillsIt(t *testing.T) {
-	took := 0
-	for _, o := range append(pytestEntries, objects...) {
-		if samePytestEntry(t, []byte(o)) {
-			took++
-		}
-	}
-	if took < 6 {
-		t.Errorf("fill took %d of the entries, want the plain ones", took)
-	}
+	fillTakes(t, append(pytestEntries, objects...), 6, samePytestEntry)
 }
 
 // samePytestEntry checks pytestBenchmark.fill against json.Unmarshal for
 // one document, and reports whether fill took it.
 func samePytestEntry(t *testing.T, data []byte) bool {
 	t.Helper()
-	fs, err := fields(data)
-	if err != nil {
-		return false
-	}
-	var got pytestBenchmark
-	if !got.fill(fs) {
-		return false
-	}
-	var want pytestBenchmark
-	if err := json.Unmarshal(data, &want); err != nil {
-		t.Errorf("%s: fill took it, json.Unmarshal says %v", data, err)
-		return true
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("%s: fill gave %+v (stats %+v), json.Unmarshal %+v (stats %+v)", data, got, got.Stats, want, want.Stats)
-	}
-	return true
+	return sameFill[pytestBenchmark](t, data)
 }
 
 // FuzzPytestFill: for any valid JSON, an entry pytestBenchmark.fill
