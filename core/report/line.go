@@ -11,31 +11,26 @@ import (
 	"unicode/utf8"
 )
 
-// parsed is what parseLine concluded about a line besides its row.
+// parsed is what parser.line concluded about a line besides its row.
 type parsed struct {
 	keep     bool     // the row is worth keeping (it may still carry err)
 	err      string   // why the line could not be read whole; empty if it could
 	warnings []string // things read but worth telling
 }
 
-// parseLine reads one line that opens with '{'.
+// line reads one line that opens with '{'.
 //
 // Most lines are either read whole or lost with a reason. One case is
 // neither: a line that breaks off, or goes wrong, after its row was
 // complete — its three names and a whole wall_ns object — as a truncated
 // last line does. The reference's scan keeps such a row, so this keeps it
 // too, and still reports the line.
-func parseLine(text []byte, col0 int) (Row, parsed) {
-	var p parser
-	return p.line(text, col0)
-}
-
-// line is parseLine with p's memory: a builder reads every line of a
-// report with one parser, so that what a line needs besides its row (the
-// parser, its wall_ns, the names it has seen) is not allocated again for
-// each, and its samples are carved from shared blocks (p.slab). Under
-// WebAssembly the allocations and the collector's work for them were a
-// third of reading a suite.
+//
+// A builder reads every line of a report with one parser, so that what a
+// line needs besides its row (the parser, its wall_ns, the names it has
+// seen) is not allocated again for each, and its samples are carved
+// from shared blocks (p.slab). Under WebAssembly the allocations and the
+// collector's work for them were a third of reading a suite.
 func (p *parser) line(text []byte, col0 int) (Row, parsed) {
 	p.b, p.i, p.col0 = text, 0, col0
 	p.seen = p.inline[:0]
@@ -262,7 +257,7 @@ func (p *parser) samples() ([]uint64, error) {
 	}
 	p.i++
 	// The samples are read into the block's free end; a row that does not
-	// fit in it is moved by append, to memory of its own.
+	// fit in it is moved to memory of its own (grown).
 	if cap(p.slab)-len(p.slab) < minFree {
 		p.slab = make([]uint64, 0, min(slabSamples, max(4*minFree, 2*cap(p.slab))))
 	}
