@@ -1,13 +1,10 @@
 package toolreport
 
 import (
-	"bytes"
 	"encoding/json"
 	"math"
 	"slices"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 )
 
 // gbEntry is one entry of Google Benchmark's "benchmarks": one repetition
@@ -47,12 +44,11 @@ func (e *gbEntry) fill(fs []field) bool {
 	strs := [...]*string{&e.Name, &e.RunName, &e.RunType, &e.AggregateName, &e.ErrorMessage, &e.TimeUnit, &e.BigO}
 	nums := [...]**float64{&e.RealTime, &e.CPUTime, &e.RealCoefficient, &e.CPUCoefficient, &e.RMS}
 	for _, f := range fs {
-		k, ok := slices.Index(gbKeys[:], f.Key), true
+		k, ok := keyIndex(gbKeys[:], f.Key), true
 		switch {
-		case k < 0: // not e's, unless json.Unmarshal would take it as one
-			for _, key := range gbKeys {
-				ok = ok && !(len(key) == len(f.Key) && strings.EqualFold(key, f.Key))
-			}
+		case k == -2: // not e's, but json.Unmarshal would take it as one
+			ok = false
+		case k == -1:
 		case k < len(strs):
 			*strs[k], ok = plainString(f.Raw)
 		case k < len(strs)+len(nums):
@@ -69,30 +65,6 @@ func (e *gbEntry) fill(fs []field) bool {
 		}
 	}
 	return true
-}
-
-// plainString is a JSON string without escapes, of valid UTF-8; false
-// for anything else. Neither it nor plainNumber is inlined: at each of
-// fill's fields, they made the page's WebAssembly 6 KB larger, gzipped.
-//
-//go:noinline
-func plainString(raw json.RawMessage) (string, bool) {
-	if len(raw) < 2 || raw[0] != '"' || bytes.IndexByte(raw, '\\') >= 0 || !utf8.Valid(raw) {
-		return "", false
-	}
-	return string(raw[1 : len(raw)-1]), true
-}
-
-// plainNumber is a JSON number literal as json.Unmarshal parses it into
-// a float64; false for anything else.
-//
-//go:noinline
-func plainNumber(raw json.RawMessage) (*float64, bool) {
-	if len(raw) == 0 || raw[0] != '-' && (raw[0] < '0' || raw[0] > '9') {
-		return nil, false
-	}
-	v, err := strconv.ParseFloat(string(raw), 64)
-	return &v, err == nil
 }
 
 // gbFields are the entry keys that are not counters.

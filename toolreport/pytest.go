@@ -2,9 +2,7 @@ package toolreport
 
 import (
 	"encoding/json"
-	"slices"
 	"strconv"
-	"strings"
 )
 
 // pytestBenchmark is one entry of pytest-benchmark's "benchmarks".
@@ -95,21 +93,6 @@ func (s *pytestStats) fill(raw json.RawMessage) bool {
 		}
 	}
 	return true
-}
-
-// keyIndex is key's index in keys, -1 when it is none of them, and -2
-// when json.Unmarshal would take it as one of them all the same (in other
-// letters' case).
-func keyIndex(keys []string, key string) int {
-	if k := slices.Index(keys, key); k >= 0 {
-		return k
-	}
-	for _, known := range keys {
-		if len(known) == len(key) && strings.EqualFold(known, key) {
-			return -2
-		}
-	}
-	return -1
 }
 
 // plainNumbers is a JSON array of number literals as json.Unmarshal fills
