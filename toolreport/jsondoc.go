@@ -406,16 +406,22 @@ func plainString(raw json.RawMessage) (string, bool) {
 	return string(raw[1 : len(raw)-1]), true
 }
 
-// plainNumber is a JSON number literal as json.Unmarshal parses it into
-// a float64; false for anything else.
+// plainNumber is plainFloat's number, for a field of a pointer to one.
 //
 //go:noinline
 func plainNumber(raw json.RawMessage) (*float64, bool) {
+	v, ok := plainFloat(raw)
+	return &v, ok
+}
+
+// plainFloat is a JSON number literal as json.Unmarshal parses it into a
+// float64; false for anything else.
+func plainFloat(raw []byte) (float64, bool) {
 	if len(raw) == 0 || raw[0] != '-' && (raw[0] < '0' || raw[0] > '9') {
-		return nil, false
+		return 0, false
 	}
 	v, err := strconv.ParseFloat(string(raw), 64)
-	return &v, err == nil
+	return v, err == nil
 }
 
 // skipSpace is the offset of the first byte at or after i in b that is

@@ -114,12 +114,8 @@ func plainNumbers(raw json.RawMessage) ([]float64, bool) {
 		if end < 0 {
 			return nil, false
 		}
-		lit := raw[i:end]
-		if lit[0] != '-' && (lit[0] < '0' || lit[0] > '9') {
-			return nil, false
-		}
-		v, err := strconv.ParseFloat(string(lit), 64)
-		if err != nil {
+		v, ok := plainFloat(raw[i:end])
+		if !ok {
 			return nil, false
 		}
 		out = append(out, v)
