@@ -278,3 +278,22 @@ func FuzzBothWalks(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) { bothWalks(t, data) })
 }
+
+// A lineCounter gives the line that holds each offset, asked in any
+// order, and the last line that holds anything.
+func TestLinesCountedAsTheWalkAsks(t *testing.T) {
+	for _, text := range []string{"", "\n", "a", "a\n", "a\nb", "\n\nx\n\ny\n", "{\n \"a\": [\n1,\n2]\n}\n"} {
+		data := []byte(text)
+		l := newLineCounter(data)
+		for _, off := range []int64{0, 3, 1, 7, 2, -4, int64(len(data)), 100, 5, 0} {
+			want := 1 + bytes.Count(data[:min(max(off, 0), int64(len(data)))], []byte("\n"))
+			if got := l.at(off); got != want {
+				t.Errorf("%q: line at %d = %d, want %d", text, off, got, want)
+			}
+		}
+		want := strings.Count(strings.TrimSuffix(text, "\n"), "\n") + 1
+		if got := l.last(); got != want {
+			t.Errorf("%q: last line %d, want %d", text, got, want)
+		}
+	}
+}
