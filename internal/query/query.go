@@ -56,7 +56,7 @@ var errBad = errors.New("query: malformed escape or separator")
 
 // Parse reads a query string ("k=v&k=v", without '?') into Values, as
 // url.ParseQuery does: a pair holding ';' or a malformed escape is left
-// out, and makes the error the first of those.
+// out, and the error says so.
 func Parse(query string) (Values, error) {
 	m := Values{}
 	var err error
@@ -64,7 +64,7 @@ func Parse(query string) (Values, error) {
 		var pair string
 		pair, query, _ = strings.Cut(query, "&")
 		if strings.Contains(pair, ";") {
-			err = cmpOr(err, errBad)
+			err = errBad
 			continue
 		}
 		if pair == "" {
@@ -74,27 +74,12 @@ func Parse(query string) (Values, error) {
 		key, ok1 := unescape(key, true)
 		value, ok2 := unescape(value, true)
 		if !ok1 || !ok2 {
-			err = cmpOr(err, errBad)
+			err = errBad
 			continue
 		}
 		m[key] = append(m[key], value)
 	}
 	return m, err
-}
-
-func cmpOr(a, b error) error {
-	if a != nil {
-		return a
-	}
-	return b
-}
-
-// Unescape undoes Escape: "%XX" is the byte XX, '+' a space.
-func Unescape(s string) (string, error) {
-	if u, ok := unescape(s, true); ok {
-		return u, nil
-	}
-	return "", errBad
 }
 
 // PathUnescape undoes the escapes of a path segment: "%XX" is the byte

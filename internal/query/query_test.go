@@ -28,12 +28,15 @@ func same(t *testing.T, s string) {
 	if got, want := Escape(s), url.QueryEscape(s); got != want {
 		t.Errorf("Escape(%q) = %q, url.QueryEscape %q", s, got, want)
 	}
-	got, err := Unescape(s)
+	got, ok := unescape(s, true)
 	want, werr := url.QueryUnescape(s)
-	if got != want || (err == nil) != (werr == nil) {
-		t.Errorf("Unescape(%q) = %q, %v; url.QueryUnescape %q, %v", s, got, err, want, werr)
+	if !ok {
+		got = "" // as url.QueryUnescape gives with its error
 	}
-	got, err = PathUnescape(s)
+	if got != want || ok != (werr == nil) {
+		t.Errorf("unescape(%q, true) = %q, %v; url.QueryUnescape %q, %v", s, got, ok, want, werr)
+	}
+	got, err := PathUnescape(s)
 	want, werr = url.PathUnescape(s)
 	if got != want || (err == nil) != (werr == nil) {
 		t.Errorf("PathUnescape(%q) = %q, %v; url.PathUnescape %q, %v", s, got, err, want, werr)
