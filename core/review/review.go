@@ -105,6 +105,7 @@ type Pairing struct {
 	// The general way hashes every key four times: pairing a 10,000-row
 	// suite took 90-140 ms under Node that way, 58-60 ms this way.
 	aligned bool
+	slab    slab // where the rows' summaries and samples as floats are made
 }
 
 // NewPairing starts pairing base and cur (either may be nil, as for New);
@@ -144,7 +145,7 @@ func (p *Pairing) Step(n int) (done bool) {
 		for ; n > 0 && p.next < len(cur.Rows); n-- {
 			b, c := &base.Rows[p.next], &cur.Rows[p.next]
 			p.next++
-			p.add(pair(c.Key, b, c))
+			p.add(p.slab.pair(c.Key, b, c))
 		}
 		return p.next == len(cur.Rows)
 	}
@@ -155,7 +156,7 @@ func (p *Pairing) Step(n int) (done bool) {
 			continue
 		}
 		p.seen[k] = true
-		p.add(pair(k, lookup(base, k), lookup(cur, k)))
+		p.add(p.slab.pair(k, lookup(base, k), lookup(cur, k)))
 	}
 	return p.next == len(p.keys)
 }
@@ -184,8 +185,8 @@ func lookup(rep *report.Report, k report.Key) *report.Row {
 
 // pair makes the review row for one key; ok is false for a key that is
 // not worth a row (no samples, no refusal, no flag on either side).
-func pair(k report.Key, base, cur *report.Row) (r Row, ok bool) {
-	r = Row{Key: k, Base: base, Cur: cur, BaseStats: statsOf(base), CurStats: statsOf(cur)}
+func (s *slab) pair(k report.Key, base, cur *report.Row) (r Row, ok bool) {
+	r = Row{Key: k, Base: base, Cur: cur, BaseStats: s.statsOf(base), CurStats: s.statsOf(cur)}
 	switch {
 	case unsupported(base) || unsupported(cur):
 		r.State = Unsupported
@@ -206,20 +207,69 @@ func pair(k report.Key, base, cur *report.Row) (r Row, ok bool) {
 func unsupported(r *report.Row) bool { return r != nil && r.Unsupported() }
 func notOK(r *report.Row) bool       { return r != nil && !r.OK }
 
-func statsOf(r *report.Row) *stats.FloatStats {
+// statsOf summarizes r's samples, nil when it has none.
+func (s *slab) statsOf(r *report.Row) *stats.FloatStats {
 	if r == nil {
 		return nil
 	}
-	values := Values(r)
-	if len(r.Sorted) == len(values) && len(values) > 0 {
-		s := stats.OfSortedFloats(values, r.Sorted) // sorted where it was read
-		return &s
+	values := r.Values
+	if values == nil && r.Samples != nil {
+		values = s.floats(r.Samples)
 	}
-	s, ok := stats.OfFloats(values)
+	if len(r.Sorted) == len(values) && len(values) > 0 {
+		return s.summary(stats.OfSortedFloats(values, r.Sorted)) // sorted where it was read
+	}
+	sum, ok := stats.OfFloats(values)
 	if !ok {
 		return nil
 	}
-	return &s
+	return s.summary(sum)
+}
+
+// slab is where a pairing makes its rows' summaries and their samples as
+// floats: in blocks shared by many rows, where each was an allocation of
+// its own, four a row. Pairing a 10,000-row suite was then 40,000
+// allocations, and most of its time under WebAssembly went to them and
+// to the collector; the page's workers wait for the pairing.
+type slab struct {
+	summaries []stats.FloatStats // not handed out yet
+	free      []float64          // not handed out yet
+}
+
+// Blocks of slabSummaries summaries, and of slabFloats floats; a row of
+// more than slabAlone samples has its floats to itself.
+const (
+	slabSummaries = 512
+	slabFloats    = 1 << 15
+	slabAlone     = 1 << 10
+)
+
+// summary is sum, kept in the slab.
+func (s *slab) summary(sum stats.FloatStats) *stats.FloatStats {
+	if len(s.summaries) == 0 {
+		s.summaries = make([]stats.FloatStats, slabSummaries)
+	}
+	f := &s.summaries[0]
+	*f = sum
+	s.summaries = s.summaries[1:]
+	return f
+}
+
+// floats is samples converted as stats.Floats does, in the slab.
+func (s *slab) floats(samples []uint64) []float64 {
+	n := len(samples)
+	if n > slabAlone {
+		return stats.Floats(samples)
+	}
+	if len(s.free) < n {
+		s.free = make([]float64, slabFloats)
+	}
+	f := s.free[:n:n] // capped: an append to it never reaches the next row's
+	s.free = s.free[n:]
+	for i, v := range samples {
+		f[i] = float64(v)
+	}
+	return f
 }
 
 // Values are r's samples as floats: its Values, or its exact Samples
