@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
@@ -118,6 +119,42 @@ func (b *browser) setFilesWithin(t tb, d time.Duration, base, cur string) {
 	t.Helper()
 	b.setFile(t, "#baseline-file", base)
 	b.setFile(t, "#current-file", cur)
+	b.waitForPair(t, d, base, cur)
+}
+
+// dropFiles drops the files at paths on the page at once, as a user
+// drags them from a file manager: the browser's own drag and drop, with
+// files from disk. It does not wait.
+func (b *browser) dropFiles(t tb, paths ...string) {
+	t.Helper()
+	var files []string
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			t.Fatalf("%v", err)
+		}
+		files = append(files, abs)
+	}
+	at := eval[[]float64](t, b, `(() => { const r = document.querySelector("main").getBoundingClientRect(); return [r.x + r.width / 2, r.y + Math.min(r.height / 2, 200)]; })()`)
+	data := &input.DragData{Items: []*input.DragDataItem{}, Files: files, DragOperationsMask: 1} // copy
+	for _, kind := range []input.DispatchDragEventType{input.DispatchDragEventTypeDragEnter, input.DispatchDragEventTypeDragOver, input.DispatchDragEventTypeDrop} {
+		if _, err := chromedp.Call(b.ctx, input.DispatchDragEvent, input.DispatchDragEventParams{Type: kind, X: at[0], Y: at[1], Data: data}); err != nil {
+			t.Fatalf("a drag event %s: %v", kind, err)
+		}
+	}
+}
+
+// dropFilesWithin drops base and cur at once (dropFiles), and waits up to
+// d for the page ready with both.
+func (b *browser) dropFilesWithin(t tb, d time.Duration, base, cur string) {
+	t.Helper()
+	b.dropFiles(t, base, cur)
+	b.waitForPair(t, d, base, cur)
+}
+
+// waitForPair waits up to d for the page ready with base and cur.
+func (b *browser) waitForPair(t tb, d time.Duration, base, cur string) {
+	t.Helper()
 	b.waitWithin(t, d, "both reports to be computed and drawn", ready+
 		` && document.querySelector("label[for=baseline-file] .zone-file").textContent === `+jsString(filepath.Base(base))+
 		` && document.querySelector("label[for=current-file] .zone-file").textContent === `+jsString(filepath.Base(cur)))

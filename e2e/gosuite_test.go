@@ -231,7 +231,7 @@ const goSuiteDrops = 4
 // BenchmarkGoBenchSuite times a suite as go test -bench prints it, of
 // 10,000 rows (2,500 benchmarks of four sub-benchmarks, six counts each,
 // run by go test itself), on the command line (native benchview compare,
-// the whole process) and in the viewer (from setting the file inputs to
+// the whole process) and in the viewer (from the drop of both files to
 // ready), and reports their ratio and the longest main-thread task, as
 // BenchmarkSuite does for cove-bench's reports: another tool's report
 // takes another reader, and the page reads it another way (the viewer's

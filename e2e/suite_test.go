@@ -258,8 +258,9 @@ var suitePairs = []struct {
 }
 
 // BenchmarkSuite times each of suitePairs on the command line (native
-// benchview compare, the whole process) and in the viewer (from setting
-// the file inputs to ready, in headless Chromium), and reports their
+// benchview compare, the whole process) and in the viewer (from the drop
+// of both files, as a user drags them from a file manager, to ready, in
+// headless Chromium), and reports their
 // ratio, the longest main-thread task from the drop to ready, and the
 // JavaScript heap and the page's WebAssembly memory at ready. It also
 // times compare -format text, the review a person reads in a terminal,
@@ -425,7 +426,7 @@ func timeCompare(b *testing.B, base, cur string, flags ...string) float64 {
 func dropWithin(b *testing.B, br *browser, base, cur string, d time.Duration) (ready, longest float64, t timings) {
 	br.do(b, chromedp.Navigate(br.origin+"/"))
 	br.waitFor(b, "the viewer to start", `document.body.dataset.state === "idle"`)
-	br.setFilesWithin(b, d, base, cur)
+	br.dropFilesWithin(b, d, base, cur)
 	t = probed(b, br)
 	if t.Ready == 0 || t.Changed == 0 {
 		b.Fatalf("the probe saw no change or no ready: %+v", t)

@@ -798,3 +798,35 @@ func TestBidiControlsInNamesAreShownAndIsolated(t *testing.T) {
 		t.Errorf("no interval chart label or tooltip reads %q: %+q", want, texts)
 	}
 }
+
+// TestDropTwoFilesFromDisk drops two reports at once through the
+// browser's own drag and drop, with files from disk, as a user drags
+// them from a file manager: the older is the baseline.
+func TestDropTwoFilesFromDisk(t *testing.T) {
+	srv := serve(t)
+	b := open(t, srv)
+	dir := t.TempDir()
+	base, cur := golden("b")
+	older, newer := filepath.Join(dir, "base-b.jsonl"), filepath.Join(dir, "cur-b.jsonl")
+	for _, f := range []struct {
+		from, to string
+		at       time.Time
+	}{{base, older, time.Unix(1_000_000_000, 0)}, {cur, newer, time.Unix(2_000_000_000, 0)}} {
+		data, err := os.ReadFile(f.from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f.to, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(f.to, f.at, f.at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.do(t, chromedp.Navigate(b.origin+"/index.html"))
+	b.waitFor(t, "the viewer to start", `document.body.dataset.state === "idle"`)
+	// Given newest first, as a file manager may: the page orders them.
+	b.dropFiles(t, newer, older)
+	b.waitForPair(t, time.Minute, older, newer)
+	checkVerdicts(t, tableRows(t, b), compare(t, base, cur))
+}
