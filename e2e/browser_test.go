@@ -135,13 +135,21 @@ func (b *browser) dropFiles(t tb, paths ...string) {
 		}
 		files = append(files, abs)
 	}
-	at := eval[[]float64](t, b, `(() => { const r = document.querySelector("main").getBoundingClientRect(); return [r.x + r.width / 2, r.y + Math.min(r.height / 2, 200)]; })()`)
+	// Where to drop, and a note in the page once the drop reaches it: a
+	// drop the page never saw fails here, not in a wait for ready.
+	at := eval[[]float64](t, b, `(() => {
+		window.__dropSeen = false;
+		document.addEventListener("drop", () => { window.__dropSeen = true; }, {capture: true, once: true});
+		const r = document.querySelector("main").getBoundingClientRect();
+		return [r.x + r.width / 2, r.y + Math.min(r.height / 2, 200)];
+	})()`)
 	data := &input.DragData{Items: []*input.DragDataItem{}, Files: files, DragOperationsMask: 1} // copy
 	for _, kind := range []input.DispatchDragEventType{input.DispatchDragEventTypeDragEnter, input.DispatchDragEventTypeDragOver, input.DispatchDragEventTypeDrop} {
 		if _, err := chromedp.Call(b.ctx, input.DispatchDragEvent, input.DispatchDragEventParams{Type: kind, X: at[0], Y: at[1], Data: data}); err != nil {
 			t.Fatalf("a drag event %s: %v", kind, err)
 		}
 	}
+	b.waitFor(t, "the page to see the drop", `window.__dropSeen === true`)
 }
 
 // dropFilesWithin drops base and cur at once (dropFiles), and waits up to
