@@ -3,6 +3,7 @@ package tableview
 import (
 	"cmp"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -17,7 +18,12 @@ type Table struct {
 	rows   []review.Row
 	paired bool
 	status []string
-	names  []string // Key.String() of each row
+	// names is Key.String() of each row, made the first time a name is
+	// asked for (naming): the default order compares names only between
+	// rows of equal status and shift, and ten thousand names were a third
+	// of New's time under WebAssembly.
+	names  []string
+	naming sync.Once
 	// rank is each row's status's Rank, shift the size of its shift and
 	// shifted whether it has one: what the default order compares.
 	rank    []int
@@ -38,14 +44,12 @@ func New(rows []review.Row, paired bool) *Table {
 		rows:    rows,
 		paired:  paired,
 		status:  make([]string, len(rows)),
-		names:   make([]string, len(rows)),
 		rank:    make([]int, len(rows)),
 		shift:   make([]float64, len(rows)),
 		shifted: make([]bool, len(rows)),
 	}
 	for i := range rows {
 		t.status[i] = Status(&rows[i])
-		t.names[i] = rows[i].Key.String()
 		t.rank[i] = Rank(t.status[i])
 		if c := rows[i].Comparison; c != nil {
 			t.shift[i], t.shifted[i] = math.Abs(c.Delta), true
@@ -61,11 +65,7 @@ func New(rows []review.Row, paired bool) *Table {
 // than in one.
 func (t *Table) ordered() {
 	t.ordering.Do(func() {
-		t.byDefault = t.identity()
-		// Rows that compare equal keep their order by index: a stable
-		// sort's order, from a sort that at ten thousand rows takes a
-		// third of the time (the stable one merged in place).
-		slices.SortFunc(t.byDefault, func(i, j int) int { return cmp.Or(t.compareDefault(i, j), cmp.Compare(i, j)) })
+		t.byDefault = t.sortDefault()
 		t.place = make([]int, len(t.rows))
 		for p, i := range t.byDefault {
 			t.place[i] = p
@@ -92,14 +92,88 @@ func (t *Table) compareDefault(i, j int) int {
 			return c
 		}
 	}
-	return strings.Compare(t.names[i], t.names[j])
+	return strings.Compare(t.Name(i), t.Name(j))
+}
+
+// sortDefault is the rows' indexes in the default order; rows that
+// compare equal keep their order by index, as a stable sort's.
+//
+// A sort that called compareDefault for each pair took 14 ms of
+// WebAssembly at ten thousand rows (some 3 ms natively), after the last
+// row was computed and before the table showed: the call a comparison
+// is dear there. So each row becomes one number, its status's rank, then
+// its shift's order, then its index, and the numbers are sorted as they
+// are. The shift's order keeps only its high bits: rows whose shifts
+// differ below them, and rows without a shift, tie on all but the index,
+// and each such run is sorted again by compareDefault. A status whose
+// rows do not all have a shift, or all lack one, is left to
+// compareDefault from the start (no review has one).
+func (t *Table) sortDefault() []int {
+	n := len(t.rows)
+	idxBits := bits.Len(uint(n))
+	const rankBits = 4
+	mixed := false
+	var shifted, plain [1 << rankBits]bool
+	for i, r := range t.rank {
+		if r >= 1<<rankBits {
+			mixed = true
+			break
+		}
+		shifted[r] = shifted[r] || t.shifted[i]
+		plain[r] = plain[r] || !t.shifted[i]
+		mixed = mixed || shifted[r] && plain[r]
+	}
+	if mixed || idxBits > 32 {
+		idx := t.identity()
+		slices.SortFunc(idx, func(i, j int) int { return cmp.Or(t.compareDefault(i, j), cmp.Compare(i, j)) })
+		return idx
+	}
+	orderBits := 64 - rankBits - idxBits
+	keys := make([]uint64, n)
+	for i := range keys {
+		var order uint64 // 0 for a row without a shift: the run sorts it
+		if t.shifted[i] {
+			// The largest shift first, NaN last (as cmp.Compare has it):
+			// the shift is not negative, and its bits grow with it.
+			order = math.MaxUint64
+			if s := t.shift[i]; !math.IsNaN(s) {
+				order -= 1 + math.Float64bits(s)
+			}
+		}
+		keys[i] = uint64(t.rank[i])<<(64-rankBits) | order>>(64-orderBits)<<idxBits | uint64(i)
+	}
+	slices.Sort(keys)
+	idx := make([]int, n)
+	mask := uint64(1)<<idxBits - 1
+	for p, k := range keys {
+		idx[p] = int(k & mask)
+	}
+	for start := 0; start < n; {
+		end := start + 1
+		for end < n && keys[end]>>idxBits == keys[start]>>idxBits {
+			end++
+		}
+		if end-start > 1 {
+			slices.SortFunc(idx[start:end], func(i, j int) int { return cmp.Or(t.compareDefault(i, j), cmp.Compare(i, j)) })
+		}
+		start = end
+	}
+	return idx
 }
 
 // Status is row i's status.
 func (t *Table) Status(i int) string { return t.status[i] }
 
 // Name is row i's name, its data-row key.
-func (t *Table) Name(i int) string { return t.names[i] }
+func (t *Table) Name(i int) string {
+	t.naming.Do(func() {
+		t.names = make([]string, len(t.rows))
+		for i := range t.rows {
+			t.names[i] = t.rows[i].Key.String()
+		}
+	})
+	return t.names[i]
+}
 
 // Default is the rows' indexes in the default order.
 func (t *Table) Default() []int {
@@ -142,7 +216,7 @@ func (t *Table) by(col string) (compare func(i, j int) int, has []bool) {
 	has = make([]bool, len(t.rows))
 	switch col {
 	case ColName:
-		compare = func(i, j int) int { return strings.Compare(t.names[i], t.names[j]) }
+		compare = func(i, j int) int { return strings.Compare(t.Name(i), t.Name(j)) }
 	case ColVerdict:
 		compare = func(i, j int) int { return cmp.Compare(t.rank[i], t.rank[j]) }
 	default:
@@ -168,7 +242,7 @@ func (t *Table) Ranks(col string) []int {
 	ranks := make([]int, len(t.rows))
 	switch col {
 	case ColName:
-		t.denseRanks(ranks, func(i, j int) int { return strings.Compare(t.names[i], t.names[j]) })
+		t.denseRanks(ranks, func(i, j int) int { return strings.Compare(t.Name(i), t.Name(j)) })
 	case ColVerdict:
 		t.denseRanks(ranks, func(i, j int) int { return cmp.Compare(Rank(t.status[i]), Rank(t.status[j])) })
 	default:

@@ -3,14 +3,17 @@ package tableview
 import (
 	"cmp"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
+	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/internal/suitegen"
 )
 
@@ -298,4 +301,55 @@ func readFile(t *testing.T, name string) *report.Report {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// TestSortDefaultIsTheComparisons checks the default order sortDefault
+// makes from numbers against a sort by compareDefault, over tables with
+// every status, shifts that tie exactly or differ only in their last
+// bits, NaN and infinite shifts, rows without a shift, and names that
+// repeat.
+func TestSortDefaultIsTheComparisons(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	verdicts := []stats.Verdict{stats.Regression, stats.Improvement, stats.InsideTheNoise, stats.Underpowered}
+	states := []review.State{review.NotOK, review.Unsupported, review.OnlyInCurrent, review.OnlyInBaseline}
+	for round := range 300 {
+		n := 1 + rng.IntN(400)
+		rows := make([]review.Row, n)
+		for i := range rows {
+			r := &rows[i]
+			r.Key = report.Key{Benchmark: "b" + strconv.Itoa(rng.IntN(n/2+1)), Kind: "k", Backend: "vm"}
+			switch rng.IntN(10) {
+			case 0:
+				r.State = states[rng.IntN(len(states))]
+				if round%3 == 0 && rng.IntN(4) == 0 {
+					// A state that has a shift for some rows, not for
+					// others (no review makes one): sorted the slow way.
+					r.Comparison = &stats.Comparison{Delta: rng.Float64()}
+				}
+			case 1: // compared, not computed yet: pending
+			default:
+				shift := float64(rng.IntN(20)) // exact ties
+				switch rng.IntN(6) {
+				case 0:
+					shift = math.Nextafter(shift, 100) // a tie but for the last bit
+				case 1:
+					shift = math.NaN()
+				case 2:
+					shift = math.Inf(1 - 2*rng.IntN(2))
+				case 3:
+					shift = rng.Float64() * 50
+				}
+				if rng.IntN(2) == 0 {
+					shift = -shift
+				}
+				r.Comparison = &stats.Comparison{Delta: shift, Verdict: verdicts[rng.IntN(len(verdicts))]}
+			}
+		}
+		tab := New(rows, true)
+		want := tab.identity()
+		slices.SortFunc(want, func(i, j int) int { return cmp.Or(tab.compareDefault(i, j), cmp.Compare(i, j)) })
+		if got := tab.sortDefault(); !slices.Equal(got, want) {
+			t.Fatalf("round %d, %d rows: sortDefault\n%v\nwant\n%v", round, n, got, want)
+		}
+	}
 }

@@ -147,7 +147,7 @@ func (v View) Shows(t *Table, i int, words []string) bool {
 	if len(words) == 0 {
 		return true
 	}
-	name := strings.ToLower(t.names[i])
+	name := strings.ToLower(t.Name(i))
 	for _, w := range words {
 		if !strings.Contains(name, w) {
 			return false
