@@ -145,17 +145,33 @@ func (b *browser) dropFiles(t tb, paths ...string) {
 	})()`)
 	data := &input.DragData{Items: []*input.DragDataItem{}, Files: files, DragOperationsMask: 1} // copy
 	for _, kind := range []input.DispatchDragEventType{input.DispatchDragEventTypeDragEnter, input.DispatchDragEventTypeDragOver, input.DispatchDragEventTypeDrop} {
-		if _, err := chromedp.Call(b.ctx, input.DispatchDragEvent, input.DispatchDragEventParams{Type: kind, X: at[0], Y: at[1], Data: data}); err != nil {
-			t.Fatalf("a drag event %s: %v", kind, err)
+		ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+		_, err := chromedp.Call(ctx, input.DispatchDragEvent, input.DispatchDragEventParams{Type: kind, X: at[0], Y: at[1], Data: data})
+		cancel()
+		if err != nil {
+			t.Fatalf("the drag event %s of %v: %v", kind, paths, err)
 		}
 	}
 	b.waitFor(t, "the page to see the drop", `window.__dropSeen === true`)
 }
 
 // dropFilesWithin drops base and cur at once (dropFiles), and waits up to
-// d for the page ready with both.
+// d for the page ready with both. The page takes the older file for the
+// baseline, so base must be older than cur, by a millisecond at least
+// (File.lastModified).
 func (b *browser) dropFilesWithin(t tb, d time.Duration, base, cur string) {
 	t.Helper()
+	var at [2]time.Time
+	for i, p := range []string{base, cur} {
+		info, err := os.Stat(p)
+		if err != nil {
+			t.Fatalf("%v", err)
+		}
+		at[i] = info.ModTime()
+	}
+	if at[1].Sub(at[0]) < time.Millisecond {
+		t.Fatalf("dropping %s as the baseline and %s as the current report: the page takes the older for the baseline, and it was modified at %v, the other at %v", base, cur, at[0], at[1])
+	}
 	b.dropFiles(t, base, cur)
 	b.waitForPair(t, d, base, cur)
 }

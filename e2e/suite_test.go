@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -413,14 +414,32 @@ func reportDrops(b *testing.B, native, ready, longest []float64) {
 
 // timeCompare runs benchview compare on the pair, with flags before it,
 // and returns how long the whole process took, in ms.
+//
+// A run that has not ended after compareLimit is stopped with SIGQUIT, and
+// the benchmark fails with what the Go runtime then says of every
+// goroutine: one run in some hundred hung in a benchmark, and none of
+// hundreds by hand.
 func timeCompare(b *testing.B, base, cur string, flags ...string) float64 {
 	args := append(append([]string{"compare"}, flags...), base, cur)
-	start := time.Now()
-	if err := exec.Command(binary(b), args...).Run(); err != nil {
+	cmd := exec.Command(binary(b), args...)
+	var said strings.Builder
+	cmd.Stderr = &said
+	if err := cmd.Start(); err != nil {
 		b.Fatalf("benchview %s: %v", strings.Join(args, " "), err)
 	}
-	return float64(time.Since(start).Microseconds()) / 1e3
+	start := time.Now()
+	stop := time.AfterFunc(compareLimit, func() { cmd.Process.Signal(syscall.SIGQUIT) })
+	err := cmd.Wait()
+	took := time.Since(start)
+	stop.Stop()
+	if err != nil {
+		b.Fatalf("benchview %s, after %v: %v\n%s", strings.Join(args, " "), took, err, said.String())
+	}
+	return float64(took.Microseconds()) / 1e3
 }
+
+// compareLimit is how long timeCompare lets a compare run.
+const compareLimit = time.Minute
 
 // dropWithin is drop, waiting up to d for ready.
 func dropWithin(b *testing.B, br *browser, base, cur string, d time.Duration) (ready, longest float64, t timings) {

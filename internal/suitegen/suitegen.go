@@ -20,6 +20,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"time"
 )
 
 // Spec says what pair to write.
@@ -92,10 +93,16 @@ func Write(w io.Writer, s Spec, side Side) error {
 }
 
 // WriteFiles writes the pair to dir as base.jsonl and cur.jsonl and returns
-// their paths.
+// their paths; the baseline is the older file, by a second.
 func WriteFiles(dir string, s Spec) (base, cur string, err error) {
 	base, cur = filepath.Join(dir, "base.jsonl"), filepath.Join(dir, "cur.jsonl")
-	for path, side := range map[string]Side{base: Baseline, cur: Current} {
+	// The baseline first: a page given both files at once takes the
+	// older for the baseline.
+	for _, f := range []struct {
+		path string
+		side Side
+	}{{base, Baseline}, {cur, Current}} {
+		path, side := f.path, f.side
 		f, err := os.Create(path)
 		if err != nil {
 			return "", "", err
@@ -107,6 +114,16 @@ func WriteFiles(dir string, s Spec) (base, cur string, err error) {
 		if err != nil {
 			return "", "", err
 		}
+	}
+	// Written within the same millisecond, they would be of one age to
+	// a browser (File.lastModified): the baseline a second older.
+	info, err := os.Stat(cur)
+	if err != nil {
+		return "", "", err
+	}
+	older := info.ModTime().Add(-time.Second)
+	if err := os.Chtimes(base, older, older); err != nil {
+		return "", "", err
 	}
 	return base, cur, nil
 }
