@@ -105,9 +105,9 @@ func (t *Table) compareDefault(i, j int) int {
 // its shift's order, then its index, and the numbers are sorted as they
 // are. The shift's order keeps only its high bits: rows whose shifts
 // differ below them, and rows without a shift, tie on all but the index,
-// and each such run is sorted again by compareDefault. A status whose
-// rows do not all have a shift, or all lack one, is left to
-// compareDefault from the start (no review has one).
+// and each such run is sorted again by compareDefault. A table with a
+// status some of whose rows have a shift and others not (no review has
+// one), or a rank beyond four bits, is sorted by compareDefault alone.
 func (t *Table) sortDefault() []int {
 	n := len(t.rows)
 	idxBits := bits.Len(uint(n))
