@@ -1,10 +1,8 @@
 package tableview
 
 import (
-	"bytes"
 	"testing"
 
-	"github.com/benchview/benchview/core/report"
 	"github.com/benchview/benchview/core/review"
 	"github.com/benchview/benchview/core/stats"
 	"github.com/benchview/benchview/internal/suitegen"
@@ -32,19 +30,7 @@ func BenchmarkDefaultOrder(b *testing.B) {
 // suiteRows is a generated suite of n rows paired, each with a made-up
 // comparison.
 func suiteRows(b *testing.B, n int) []review.Row {
-	var side [2]*report.Report
-	for i, s := range []suitegen.Side{suitegen.Baseline, suitegen.Current} {
-		var buf bytes.Buffer
-		if err := suitegen.Write(&buf, suitegen.Spec{Rows: n, Samples: 8, Seed: 1}, s); err != nil {
-			b.Fatal(err)
-		}
-		r, err := report.Read(&buf, "suite.jsonl")
-		if err != nil {
-			b.Fatal(err)
-		}
-		side[i] = r
-	}
-	rows := review.New(side[0], side[1]).Rows
+	rows := review.New(suitePair(b, suitegen.Spec{Rows: n, Samples: 8, Seed: 1})).Rows
 	verdicts := []stats.Verdict{stats.Regression, stats.Improvement, stats.InsideTheNoise, stats.InsideTheNoise, stats.InsideTheNoise}
 	for i := range rows {
 		if rows[i].State != review.Compared {

@@ -95,6 +95,12 @@ func (t *Table) compareDefault(i, j int) int {
 	return strings.Compare(t.Name(i), t.Name(j))
 }
 
+// compareDefaultByIndex is compareDefault, then the rows' indexes: the
+// default order with no two rows equal.
+func (t *Table) compareDefaultByIndex(i, j int) int {
+	return cmp.Or(t.compareDefault(i, j), cmp.Compare(i, j))
+}
+
 // sortDefault is the rows' indexes in the default order; rows that
 // compare equal keep their order by index, as a stable sort's.
 //
@@ -112,20 +118,20 @@ func (t *Table) sortDefault() []int {
 	n := len(t.rows)
 	idxBits := bits.Len(uint(n))
 	const rankBits = 4
-	mixed := false
+	compareOnly := idxBits > 32 // no room left for the shift
 	var shifted, plain [1 << rankBits]bool
 	for i, r := range t.rank {
 		if r >= 1<<rankBits {
-			mixed = true
+			compareOnly = true
 			break
 		}
 		shifted[r] = shifted[r] || t.shifted[i]
 		plain[r] = plain[r] || !t.shifted[i]
-		mixed = mixed || shifted[r] && plain[r]
+		compareOnly = compareOnly || shifted[r] && plain[r]
 	}
-	if mixed || idxBits > 32 {
+	if compareOnly {
 		idx := t.identity()
-		slices.SortFunc(idx, func(i, j int) int { return cmp.Or(t.compareDefault(i, j), cmp.Compare(i, j)) })
+		slices.SortFunc(idx, t.compareDefaultByIndex)
 		return idx
 	}
 	orderBits := 64 - rankBits - idxBits
@@ -154,7 +160,7 @@ func (t *Table) sortDefault() []int {
 			end++
 		}
 		if end-start > 1 {
-			slices.SortFunc(idx[start:end], func(i, j int) int { return cmp.Or(t.compareDefault(i, j), cmp.Compare(i, j)) })
+			slices.SortFunc(idx[start:end], t.compareDefaultByIndex)
 		}
 		start = end
 	}

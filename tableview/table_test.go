@@ -17,13 +17,27 @@ import (
 	"github.com/benchview/benchview/internal/suitegen"
 )
 
-func readString(t *testing.T, name, text string) *report.Report {
+func readString(t testing.TB, name, text string) *report.Report {
 	t.Helper()
 	r, err := report.Read(strings.NewReader(text), name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// suitePair is the pair spec describes (internal/suitegen), read.
+func suitePair(t testing.TB, spec suitegen.Spec) (base, cur *report.Report) {
+	t.Helper()
+	var side [2]*report.Report
+	for i, s := range []suitegen.Side{suitegen.Baseline, suitegen.Current} {
+		var b strings.Builder
+		if err := suitegen.Write(&b, spec, s); err != nil {
+			t.Fatal(err)
+		}
+		side[i] = readString(t, "suite.jsonl", b.String())
+	}
+	return side[0], side[1]
 }
 
 // computed is the review of base against cur with every row computed.
@@ -258,18 +272,11 @@ func TestOrderAndRanksAgreeWithThePlainComparison(t *testing.T) {
 			rows []review.Row
 		}{set, computed(readFile(t, "base-"+set+".jsonl"), readFile(t, "cur-"+set+".jsonl"))})
 	}
-	var b, c strings.Builder
-	spec := suitegen.Spec{Rows: 600, Samples: 12, Seed: 3}
-	if err := suitegen.Write(&b, spec, suitegen.Baseline); err != nil {
-		t.Fatal(err)
-	}
-	if err := suitegen.Write(&c, spec, suitegen.Current); err != nil {
-		t.Fatal(err)
-	}
+	base, cur := suitePair(t, suitegen.Spec{Rows: 600, Samples: 12, Seed: 3})
 	cases = append(cases, struct {
 		name string
 		rows []review.Row
-	}{"suitegen", computed(readString(t, "base.jsonl", b.String()), readString(t, "cur.jsonl", c.String()))})
+	}{"suitegen", computed(base, cur)})
 
 	for _, c := range cases {
 		for _, paired := range []bool{true, false} {
@@ -347,7 +354,7 @@ func TestSortDefaultIsTheComparisons(t *testing.T) {
 		}
 		tab := New(rows, true)
 		want := tab.identity()
-		slices.SortFunc(want, func(i, j int) int { return cmp.Or(tab.compareDefault(i, j), cmp.Compare(i, j)) })
+		slices.SortFunc(want, tab.compareDefaultByIndex)
 		if got := tab.sortDefault(); !slices.Equal(got, want) {
 			t.Fatalf("round %d, %d rows: sortDefault\n%v\nwant\n%v", round, n, got, want)
 		}

@@ -212,10 +212,7 @@ func (s *slab) statsOf(r *report.Row) *stats.FloatStats {
 	if r == nil {
 		return nil
 	}
-	values := r.Values
-	if values == nil && r.Samples != nil {
-		values = s.floats(r.Samples)
-	}
+	values := valuesOf(r, s.floats)
 	if len(r.Sorted) == len(values) && len(values) > 0 {
 		return s.summary(stats.OfSortedFloats(values, r.Sorted)) // sorted where it was read
 	}
@@ -275,14 +272,17 @@ func (s *slab) floats(samples []uint64) []float64 {
 // Values are r's samples as floats: its Values, or its exact Samples
 // converted (every statistic reads them to the same bits). Nil when r has
 // no samples.
-func Values(r *report.Row) []float64 {
+func Values(r *report.Row) []float64 { return valuesOf(r, stats.Floats) }
+
+// valuesOf is Values, with exact Samples converted by floats.
+func valuesOf(r *report.Row, floats func([]uint64) []float64) []float64 {
 	switch {
 	case r == nil:
 		return nil
 	case r.Values != nil || r.Samples == nil:
 		return r.Values
 	}
-	return stats.Floats(r.Samples)
+	return floats(r.Samples)
 }
 
 // Compute fills r.Comparison when the row is Compared; it does nothing for
