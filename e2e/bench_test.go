@@ -332,14 +332,7 @@ func BenchmarkDropToReady(b *testing.B) {
 // ready and the longest
 // main-thread task in between, in ms, with all the probe recorded.
 func drop(b *testing.B, br *browser, base, cur string) (ready, longest float64, t timings) {
-	br.do(b, chromedp.Navigate(br.origin+"/"))
-	br.waitFor(b, "the viewer to start", `document.body.dataset.state === "idle"`)
-	br.dropFilesWithin(b, time.Minute, base, cur)
-	t = probed(b, br)
-	if t.Ready == 0 || t.Changed == 0 {
-		b.Fatalf("the probe saw no change or no ready: %+v", t)
-	}
-	return t.Ready - t.Changed, t.longest(t.Changed, t.Ready), t
+	return dropWithin(b, br, base, cur, time.Minute)
 }
 
 // profileDrops has BENCHVIEW_PROFILE=FILE profile the main thread from

@@ -424,10 +424,10 @@ func timeCompare(b *testing.B, base, cur string, flags ...string) float64 {
 	cmd := exec.Command(binary(b), args...)
 	var said strings.Builder
 	cmd.Stderr = &said
+	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		b.Fatalf("benchview %s: %v", strings.Join(args, " "), err)
 	}
-	start := time.Now()
 	stop := time.AfterFunc(compareLimit, func() { cmd.Process.Signal(syscall.SIGQUIT) })
 	err := cmd.Wait()
 	took := time.Since(start)
