@@ -84,6 +84,9 @@ type timings struct {
 	Frames                  []frame
 	// Trace is the viewer's timing log (components.Span), when tracing.
 	Trace []span
+	// CPU is what the browser's threads used from the drop to ready
+	// (cpuTimes.since), when dropWithin dropped.
+	CPU string `json:"-"`
 }
 
 // span is an entry of the viewer's timing log: what ran, when and for
@@ -234,6 +237,9 @@ func (t timings) timeline() string {
 	fmt.Fprintf(&b, "longest task %.0f ms", t.longest(t.Changed, t.Ready))
 	if f, ok := t.longestFrame(t.Changed, t.Ready); ok {
 		fmt.Fprintf(&b, "; longest frame %v", f)
+	}
+	if t.CPU != "" {
+		fmt.Fprintf(&b, "; %s", t.CPU)
 	}
 	return b.String()
 }

@@ -366,8 +366,9 @@ const firstDrops = 8
 // It reports the median drop-to-ready and its ratio to native compare
 // (timed before each drop), the median and the worst longest task, and
 // how many of the drops had a main-thread task over 50 ms. The log lists
-// each drop's longest task; with BENCHVIEW_TRACE set, each drop's trace
-// report too (see BenchmarkSuite).
+// each drop's timeline, with the CPU each kind of the browser's threads
+// used (cpuTimes), and each drop's longest task; with BENCHVIEW_TRACE
+// set, each drop's trace report too (see BenchmarkSuite).
 func BenchmarkFirstDrop(b *testing.B) {
 	base, cur := writeSuite(b, b.TempDir(), suitegen.Spec{Rows: 10_000, Samples: 30, Seed: 1})
 	origin := serve(b)
@@ -378,6 +379,7 @@ func BenchmarkFirstDrop(b *testing.B) {
 			br := withProbeAt(b, origin)
 			r, l, t := dropWithin(b, br, base, cur, suiteTimeout)
 			br.Close(b)
+			b.Logf("ready after %.0f ms: %s", r, t.timeline())
 			ready, longest = append(ready, r), append(longest, l)
 			if tracing() {
 				report := fmt.Sprintf("first drop: ready after %.0f ms:%s", r, t.traceReport(t.Changed, t.Ready))
@@ -445,8 +447,10 @@ const compareLimit = time.Minute
 func dropWithin(b *testing.B, br *browser, base, cur string, d time.Duration) (ready, longest float64, t timings) {
 	br.do(b, chromedp.Navigate(br.origin+"/"))
 	br.waitFor(b, "the viewer to start", `document.body.dataset.state === "idle"`)
+	before := cpuNow()
 	br.dropFilesWithin(b, d, base, cur)
 	t = probed(b, br)
+	t.CPU = cpuNow().since(before)
 	if t.Ready == 0 || t.Changed == 0 {
 		b.Fatalf("the probe saw no change or no ready: %+v", t)
 	}
