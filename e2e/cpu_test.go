@@ -4,11 +4,14 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"testing"
+	"time"
 )
 
 // cpuTimes is the CPU time, in ms, each thread of the machine's Chromium
@@ -107,4 +110,35 @@ func (now cpuTimes) since(then cpuTimes) string {
 		fmt.Fprintf(&b, " %s %.0f", k, used[k])
 	}
 	return b.String()
+}
+
+// TestThreadCPU reads this process's own threads as cpuNow reads the
+// browser's: each has its name, and their CPU grows as it computes.
+func TestThreadCPU(t *testing.T) {
+	total := func() float64 {
+		tasks, _ := filepath.Glob("/proc/self/task/[0-9]*")
+		if len(tasks) == 0 {
+			t.Skip("no /proc on this machine: cpuNow says so instead")
+		}
+		sum := 0.0
+		for _, task := range tasks {
+			name, ms, ok := threadCPU(task + "/stat")
+			if !ok || name == "" || ms < 0 {
+				t.Fatalf("%s: name %q, %v ms, ok %v", task, name, ms, ok)
+			}
+			sum += ms
+		}
+		return sum
+	}
+	before := total()
+	x := 1.0
+	for end := time.Now().Add(150 * time.Millisecond); time.Now().Before(end); {
+		x = math.Sqrt(x + 1)
+	}
+	if after := total(); after <= before {
+		t.Errorf("150 ms of computing moved the threads' CPU from %.0f to %.0f ms (x %v)", before, after, x)
+	}
+	if _, _, ok := threadCPU("/proc/self/no-such-file"); ok {
+		t.Error("a missing stat file read as a thread")
+	}
 }
