@@ -84,8 +84,9 @@ type timings struct {
 	Frames                  []frame
 	// Trace is the viewer's timing log (components.Span), when tracing.
 	Trace []span
-	// CPU is what the browser's threads used from the drop to ready
-	// (cpuTimes.since), when dropWithin dropped.
+	// CPU is what the browser's threads used from just before the drop
+	// until the harness saw ready (cpuTimes.since), when dropWithin
+	// dropped.
 	CPU string `json:"-"`
 }
 
