@@ -1,11 +1,13 @@
 package e2e
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"maps"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -14,8 +16,9 @@ import (
 	"time"
 )
 
-// cpuTimes is the CPU time, in ms, each thread of the machine's Chromium
-// processes has used so far, by "pid/tid kind:thread": kind the process's
+// cpuTimes is the CPU time, in ms, each thread of a browser's processes
+// (the browser's and those it started) has used so far, by
+// "pid/tid kind:thread": kind the process's
 // --type (renderer, gpu-process, utility; browser for the browser's own),
 // thread the name Linux keeps of it, cut to 15 characters. In a renderer,
 // "chromium" is the page's main thread, "DedicatedWorker" a Web Worker's
@@ -29,13 +32,14 @@ import (
 // the same. Timings of the page alone cannot say that.
 type cpuTimes map[string]float64
 
-// cpuNow reads cpuTimes from /proc.
-func cpuNow() cpuTimes {
+// cpuNow reads cpuTimes from /proc for the browser whose process is
+// root: a Chromium the user runs meanwhile is not counted.
+func cpuNow(root int) cpuTimes {
 	out := cpuTimes{}
-	procs, _ := filepath.Glob("/proc/[0-9]*")
-	for _, p := range procs {
-		cmdline, err := os.ReadFile(p + "/cmdline")
-		if err != nil || !strings.Contains(string(cmdline), "chromium") {
+	for _, p := range descendants(root) {
+		dir := "/proc/" + strconv.Itoa(p)
+		cmdline, err := os.ReadFile(dir + "/cmdline")
+		if err != nil {
 			continue
 		}
 		// Chromium rewrites its command line with spaces between the
@@ -47,13 +51,44 @@ func cpuNow() cpuTimes {
 				kind = t
 			}
 		}
-		tasks, _ := filepath.Glob(p + "/task/[0-9]*")
+		tasks, _ := filepath.Glob(dir + "/task/[0-9]*")
 		for _, t := range tasks {
 			name, ms, ok := threadCPU(t + "/stat")
 			if ok {
-				out[filepath.Base(p)+"/"+filepath.Base(t)+" "+kind+":"+name] = ms
+				out[strconv.Itoa(p)+"/"+filepath.Base(t)+" "+kind+":"+name] = ms
 			}
 		}
+	}
+	return out
+}
+
+// descendants is root and every process below it, from each process's
+// parent in /proc; none where there is no /proc.
+func descendants(root int) []int {
+	children := map[int][]int{}
+	procs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, p := range procs {
+		b, err := os.ReadFile(p + "/stat")
+		if err != nil {
+			continue
+		}
+		// The parent is the second field after the name, which ends at
+		// the last ")".
+		f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+		pid, err1 := strconv.Atoi(filepath.Base(p))
+		if len(f) < 2 || err1 != nil {
+			continue
+		}
+		if parent, err := strconv.Atoi(f[1]); err == nil {
+			children[parent] = append(children[parent], pid)
+		}
+	}
+	if len(procs) == 0 {
+		return nil
+	}
+	out := []int{root}
+	for i := 0; i < len(out); i++ {
+		out = append(out, children[out[i]]...)
 	}
 	return out
 }
@@ -91,7 +126,7 @@ func threadCPU(path string) (name string, ms float64, ok bool) {
 // at most six kinds. Threads that ended meanwhile are not counted.
 func (now cpuTimes) since(then cpuTimes) string {
 	if len(now) == 0 {
-		return "CPU by thread: no /proc"
+		return "CPU by thread: none read (no /proc, or the browser had ended)"
 	}
 	used := map[string]float64{}
 	total := 0.0
@@ -140,5 +175,24 @@ func TestThreadCPU(t *testing.T) {
 	}
 	if _, _, ok := threadCPU("/proc/self/no-such-file"); ok {
 		t.Error("a missing stat file read as a thread")
+	}
+}
+
+// TestDescendants finds a process this test starts below the test's own.
+func TestDescendants(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc on this machine: cpuNow says so instead")
+	}
+	cmd := exec.Command("sleep", "5")
+	if err := cmd.Start(); err != nil {
+		t.Skip("no sleep command:", err)
+	}
+	defer cmd.Process.Kill()
+	got := descendants(os.Getpid())
+	if !slices.Contains(got, os.Getpid()) || !slices.Contains(got, cmd.Process.Pid) {
+		t.Errorf("descendants of %d are %v: want it and its child %d", os.Getpid(), got, cmd.Process.Pid)
+	}
+	if slices.Contains(got, os.Getppid()) {
+		t.Errorf("descendants of %d hold its parent %d", os.Getpid(), os.Getppid())
 	}
 }
