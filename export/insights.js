@@ -131,37 +131,33 @@
   window.addEventListener('hashchange', () => setMethod(methodOf(location.hash), false));
   setMethod(methodOf(location.hash), false);
 
-  // Charts: the trend of a side that drifted, and the geomean.
-  document.addEventListener('benchview-drawn', (e) => {
+  // Charts: the trend of a side that drifted, and the geomean, added to
+  // the series page.js is about to draw.
+  document.addEventListener('benchview-draw', (e) => {
     const target = e.target;
-    const c = window.echarts && echarts.getInstanceByDom(target);
-    if (!c) return;
-    const existing = c.getOption().series || [];
-    const keep = existing.map(() => ({}));
+    const series = e.detail.series;
     if (target.id === 'interval-chart') {
       const g = ins.geomean;
       if (!g) return;
       const text = ins.suite;
-      keep.push({
+      series.push({
         type: 'scatter', name: 'geomean', data: [], silent: true,
         markLine: { symbol: ['none', 'none'], silent: true, data: [{ xAxis: g.delta, name: text }],
           label: { formatter: 'geomean', position: 'end' }, lineStyle: { type: 'dotted', width: 2, color: '#7c3aed' } },
         markArea: g.lo === null ? undefined : { silent: true, itemStyle: { color: 'rgba(124,58,237,0.08)' }, data: [[{ xAxis: g.lo }, { xAxis: g.hi }]] },
       });
-      c.setOption({ series: keep });
       return;
     }
     const x = ins.rows[target.dataset.row];
     if (!x || !x.trends) return;
     for (const t of x.trends) {
-      const i = existing.findIndex((s) => s.name === (t.side === 'base' ? 'Baseline' : 'Current'));
-      const colour = i >= 0 && existing[i].itemStyle ? existing[i].itemStyle.color : undefined;
-      keep.push({
+      const side = series.find((s) => s.name === (t.side === 'base' ? 'Baseline' : 'Current'));
+      const colour = side && side.itemStyle ? side.itemStyle.color : undefined;
+      series.push({
         type: 'line', name: t.name, data: [['1', t.y[0]], [t.to, t.y[1]]], symbol: 'none', silent: true,
         lineStyle: { width: 2, type: 'solid', color: colour }, tooltip: { show: false },
       });
     }
-    c.setOption({ series: keep });
   });
 
   // Copy: the clipboard where the browser allows it, else the text
