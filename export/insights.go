@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/benchview/benchview/core/review"
@@ -184,27 +185,34 @@ func insights(rv *review.Review) (b []byte, err error) {
 		in.Adjusted[m] = a
 	}
 	// encoding/json escapes < > &, so nothing in it can end a script
-	// element; escapedJSON also writes the keys' bidirectional controls as
-	// \u escapes, the same JSON, so that the page's source holds none raw.
+	// element; escapedJSON also writes the keys' bidirectional controls,
+	// and every character beyond ASCII, as \u escapes, the same JSON, so
+	// that the page's source holds none raw and is ASCII (markup.go).
 	data, err := json.Marshal(in)
 	return escapedJSON(data), err
 }
 
 // escapedJSON writes every rune visible.String would escape (encoding/json
-// leaves the bidirectional controls and DEL to U+009F raw) as its \u
-// escape. Such a rune can only be inside a JSON string, where the escape
-// means the same character.
+// leaves the bidirectional controls and DEL to U+009F raw) and every rune
+// beyond ASCII as its \u escape (a pair of them beyond U+FFFF). Such a
+// rune can only be inside a JSON string, where the escape means the same
+// character.
 func escapedJSON(data []byte) []byte {
-	if !bytes.ContainsFunc(data, visible.Unsafe) {
+	escaped := func(r rune) bool { return r >= utf8.RuneSelf || visible.Unsafe(r) }
+	if !bytes.ContainsFunc(data, escaped) {
 		return data
 	}
 	out := make([]byte, 0, len(data)+64)
 	for _, r := range string(data) {
-		if visible.Unsafe(r) {
+		switch {
+		case r > 0xffff:
+			hi, lo := utf16.EncodeRune(r)
+			out = fmt.Appendf(out, `\u%04x\u%04x`, hi, lo)
+		case escaped(r):
 			out = fmt.Appendf(out, `\u%04x`, r)
-			continue
+		default:
+			out = append(out, byte(r))
 		}
-		out = utf8.AppendRune(out, r)
 	}
 	return out
 }

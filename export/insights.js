@@ -175,7 +175,7 @@
     area.select();
     let ok = false;
     try { ok = document.execCommand('copy'); } catch (e) { ok = false; }
-    said.textContent = ok ? 'Copied ' + what + '.' : 'Press Ctrl+C (⌘C) to copy ' + what + ', selected below.';
+    said.textContent = ok ? 'Copied ' + what + '.' : 'Press Ctrl+C (\u2318C) to copy ' + what + ', selected below.';
   };
   copyMd.addEventListener('click', () => copy(ins.markdown, 'the Markdown'));
   copyLink.addEventListener('click', () => copy(location.href, 'the link'));

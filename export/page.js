@@ -345,7 +345,7 @@
     for (const th of heads) {
       const on = th.dataset.col === col;
       th.setAttribute('aria-sort', !on ? 'none' : view.desc ? 'descending' : 'ascending');
-      th.querySelector('.arrow').textContent = !on ? '' : view.desc ? ' ▼' : ' ▲';
+      th.querySelector('.arrow').textContent = !on ? '' : view.desc ? ' \u25bc' : ' \u25b2';
     }
   };
 

@@ -444,7 +444,7 @@ func TestOneReportAloneIsAView(t *testing.T) {
 
 func TestTheSummaryCountsInWords(t *testing.T) {
 	shifts := []int{8, 4, -4, 0, 0}
-	p := page(t, reviewOf([]string{"a", "b", "c", "d", "e"}, func(i int) int { return shifts[i] }))
+	p := readable(page(t, reviewOf([]string{"a", "b", "c", "d", "e"}, func(i int) int { return shifts[i] })))
 	want := `6 rows · <span id="summary">2 regressions, 1 improvement, 2 inside the noise, 1 unsupported</span>`
 	if !strings.Contains(p, want) {
 		t.Errorf("the page does not say %q", want)
@@ -461,12 +461,12 @@ func TestTheHeaderGroupsThousands(t *testing.T) {
 	}
 	// Every 100th row 8% slower: 12 regressions, as in
 	// TestTheSummaryCountsInWords; reviewOf adds an unsupported row.
-	p := page(t, reviewOf(names, func(i int) int {
+	p := readable(page(t, reviewOf(names, func(i int) int {
 		if i%100 == 0 {
 			return 8
 		}
 		return 0
-	}))
+	})))
 	for _, want := range []string{
 		`1,201 rows · <span id="summary">12 regressions, 1,188 inside the noise, 1 unsupported</span>`,
 		`>1,201 rows shown</span>`,
@@ -482,7 +482,7 @@ func TestTheHeaderGroupsThousands(t *testing.T) {
 // pose as another. The cell shows it as visible.String does (as the
 // viewer and the command line do); the data-row key stays the raw name.
 func TestBidiControlsInNamesAreShown(t *testing.T) {
-	p := page(t, reviewOf([]string{"evil\u202egnp.exe"}, func(int) int { return 0 }))
+	p := readable(page(t, reviewOf([]string{"evil\u202egnp.exe"}, func(int) int { return 0 })))
 	if !strings.Contains(p, `<tr data-row="evil`+"\u202e"+`gnp.exe/interpreter/vm"`) {
 		t.Error("the data-row key is not the raw name")
 	}

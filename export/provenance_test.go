@@ -29,7 +29,7 @@ func TestTheProvenanceIsTextAndSaid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := string(b)
+	p := readable(string(b))
 	for _, want := range []string{
 		`<title>benchview: &lt;img src=x onerror=alert(1)&gt;.jsonl → cur\u202e.jsonl</title>`,
 		`Baseline <code>&lt;img src=x onerror=alert(1)&gt;.jsonl</code> (modified 2026-12-03 13:02:09 UTC) · `,
@@ -116,7 +116,7 @@ func TestAToolsPageSaysItsMetricAndConfiguration(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := string(b)
+		p := readable(string(b))
 		want := append(c.want, `<p>Configuration of both reports: <code>goos: linux</code> · <code>goarch: amd64</code> · <code>cpu: &lt;img src=x onerror=alert(1)&gt; \u202eIntel</code>. Written by`)
 		for _, w := range want {
 			if !strings.Contains(p, w) {
@@ -162,7 +162,7 @@ func TestConfigurationsAreShownAsTheReportsGiveThem(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(string(b), c.want) {
+		if !strings.Contains(readable(string(b)), c.want) {
 			t.Errorf("%s: the page lacks %s", c.name, c.want)
 		}
 	}
