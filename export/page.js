@@ -518,8 +518,12 @@
     const h = iv.height;
     intervalEl.style.height = Math.min(h.max, Math.max(h.min, h.fixed + h.perBar * bars)) + 'px';
   };
+  // barsShown turns true once the page's start drew the chart's frame
+  // (frameInterval): until then a redraw (a scroll, a resize) would draw
+  // it all at once, the task the frame spreads over three.
+  let barsShown = false;
   const drawInterval = () => {
-    if (!intervalEl || !iv || !window.echarts || !barText) return;
+    if (!intervalEl || !iv || !window.echarts || !barText || !barsShown) return;
     const [rows, first, last] = barsInView();
     const key = rows.join(',') + '/' + selected + '/' + theme + '/' + view.adjust;
     if (key === barsDrawn) return;
@@ -919,6 +923,10 @@
   try {
     const lib = document.createElement('script');
     lib.textContent = await echartsText;
+    // insights.js, after this script in the document, adds its series to
+    // every chart drawn (the geomean's line, a drifted side's trend): no
+    // chart is drawn, nor ECharts run, before the parser has run it.
+    if (document.readyState === 'loading') await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
     // ECharts' start (60-90 ms on a first open) and the first chart each
     // get a task of their own, not the one that inflated the last piece.
     await aTurn();
@@ -947,6 +955,7 @@
     await aTurn();
     frameInterval(false);
     await aTurn();
+    barsShown = true;
     drawInterval();
     (echarts.getInstanceByDom(intervalEl) || echarts.init(intervalEl)).on('click', (p) => {
       if (index.has(p.name)) select(p.name, true);

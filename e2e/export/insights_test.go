@@ -236,3 +236,27 @@ func TestTheExportedPageShowsTheInsights(t *testing.T) {
 	noErrors(t, b)
 	noErrors(t, b2)
 }
+
+// The charts drawn as the page opens show the insights too: insights.js
+// comes after page.js in the document, and a page that drew its first
+// charts before the parser had run it showed them without the geomean's
+// line and the drifted side's trend (page.js now waits for the document).
+func TestTheChartsDrawnAtOpeningShowTheInsights(t *testing.T) {
+	dir := t.TempDir()
+	insightReports(t, dir, 11)
+	out := filepath.Join(dir, "review.html")
+	benchview(t, "export", "-o", out, filepath.Join(dir, "base.jsonl"), filepath.Join(dir, "cur.jsonl"))
+	b := openPage(t, "file://"+out+"#row=drifting%2Finterpreter%2Fvm", 60*time.Second)
+	series := func(sel string) string {
+		return strings.Join(eval[[]string](t, b, `(() => { const el = document.querySelector(`+js(sel)+`);
+			const c = el && echarts.getInstanceByDom(el);
+			return c ? (c.getOption().series || []).map((s) => s.name) : ['no chart']; })()`), ", ")
+	}
+	if got := series("#interval-chart"); !strings.Contains(got, "geomean") {
+		t.Errorf("the interval chart drawn at opening has the series %s: no geomean", got)
+	}
+	if got := series(`#detail .run-order-chart`); !strings.Contains(got, "Current trend") {
+		t.Errorf("the drifting row's run order drawn at opening has the series %s: no trend", got)
+	}
+	noErrors(t, b)
+}
