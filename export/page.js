@@ -548,7 +548,7 @@
   // of 60-80 ms drawn at once; 30-40 ms each, drawn in three tasks (the
   // axes, the series, the bars).
   const frameInterval = (bare) => {
-    if (!intervalEl || !iv || !window.echarts || !barText || barsDrawn !== '') return;
+    if (!intervalEl || !iv || !window.echarts || !barText || barsShown) return;
     const [rows] = barsInView();
     if (rows.length === 0) return;
     intervalEl.hidden = false;
@@ -927,8 +927,9 @@
     // every chart drawn (the geomean's line, a drifted side's trend): no
     // chart is drawn, nor ECharts run, before the parser has run it.
     if (document.readyState === 'loading') await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
-    // ECharts' start (60-90 ms on a first open) and the first chart each
-    // get a task of their own, not the one that inflated the last piece.
+    // ECharts' start (some 30 ms of a first open, bundled: chart/echarts.js)
+    // and the first chart each get a task of their own, not the one that
+    // inflated the last piece.
     await aTurn();
     document.head.appendChild(lib);
   } catch (e) {
