@@ -60,12 +60,14 @@ type barJSON struct {
 }
 
 // height is chart.IntervalHeight as numbers page.js can use: n bars need
-// min(Max, max(Min, Fixed + PerBar·n)) pixels.
+// min(Max, max(Min, Fixed + PerBar·n)) pixels; the chart draws MaxBars at
+// most (maxIntervalBars).
 type height struct {
-	Min    int `json:"min"`
-	Fixed  int `json:"fixed"`
-	PerBar int `json:"perBar"`
-	Max    int `json:"max"`
+	Min     int `json:"min"`
+	Fixed   int `json:"fixed"`
+	PerBar  int `json:"perBar"`
+	Max     int `json:"max"`
+	MaxBars int `json:"maxBars"`
 }
 
 // intervalHeights reads chart.IntervalHeight's constants off the function
@@ -74,11 +76,13 @@ type height struct {
 func intervalHeights() height {
 	const far = 1000
 	perBar := chart.IntervalHeight(far+1) - chart.IntervalHeight(far)
+	fixed := chart.IntervalHeight(far) - far*perBar
 	return height{
-		Min:    chart.IntervalHeight(0),
-		Fixed:  chart.IntervalHeight(far) - far*perBar,
-		PerBar: perBar,
-		Max:    maxIntervalHeight,
+		Min:     chart.IntervalHeight(0),
+		Fixed:   fixed,
+		PerBar:  perBar,
+		Max:     maxIntervalHeight,
+		MaxBars: (maxIntervalHeight - fixed) / minBarPitch,
 	}
 }
 

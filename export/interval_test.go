@@ -157,6 +157,13 @@ func TestTheHeightsAreTheViewers(t *testing.T) {
 			t.Fatalf("%d bars: %d pixels, chart.IntervalHeight says %d", n, got, want)
 		}
 	}
+	// The most bars page.js draws are minBarPitch apart at least, and one
+	// more would not be: the chart draws as many as its labels allow.
+	pitch := func(n int) int { return (min(h.Max, max(h.Min, h.Fixed+h.PerBar*n)) - h.Fixed) / n }
+	if h.MaxBars < 1 || pitch(h.MaxBars) < minBarPitch || pitch(h.MaxBars+1) >= minBarPitch {
+		t.Errorf("at most %d bars: %d pixels apart, %d apart with one more; want them %d apart at least, and as many as fit",
+			h.MaxBars, pitch(max(h.MaxBars, 1)), pitch(h.MaxBars+1), minBarPitch)
+	}
 }
 
 func readGolden(t *testing.T, name string) *report.Report {

@@ -144,8 +144,16 @@ func packed(b []byte) string {
 
 // maxIntervalHeight bounds the interval chart's height in pixels: it draws
 // the rows in view in the table, and stays beside the table however many
-// those are, their bars thinner rather than the chart taller.
-const maxIntervalHeight = 240
+// those are, their bars thinner rather than the chart taller; but never
+// closer than minBarPitch pixels, where each bar's label (12 px) stays
+// apart from the next. So it draws the bars of the first rows in view,
+// as many as fit (height.MaxBars: 10), and its note says so: in a window
+// 1,500 px high, the 24 rows in view had bars 7 px apart, their labels
+// written over each other.
+const (
+	maxIntervalHeight = 240
+	minBarPitch       = 17
+)
 
 // intervalHeight is the height the interval chart of rows needs, as the
 // viewer sizes it.

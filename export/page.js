@@ -507,11 +507,14 @@
       series: [Object.assign({}, f.series[0], { data: bars }), Object.assign({}, f.series[1], { data: marks })],
     });
   };
-  // barsInView are the rows in view in the table that have a bar, with the
-  // place of the first and past the last row in view.
+  // barsInView are the rows in view in the table that have a bar, at most
+  // iv.height.maxBars of them (the first: more would be drawn closer than
+  // their labels need), with the place of the first and past the last row
+  // in view, and how many in view have a bar.
   const barsInView = () => {
     const [first, last] = inView();
-    return [shown.slice(first, last).filter((i) => data.rows[i].bar >= 0), first, last];
+    const rows = shown.slice(first, last).filter((i) => data.rows[i].bar >= 0);
+    return [rows.slice(0, iv.height.maxBars), first, last, rows.length];
   };
   // fitInterval makes the chart as high as its bars need.
   const fitInterval = (bars) => {
@@ -524,11 +527,13 @@
   let barsShown = false;
   const drawInterval = () => {
     if (!intervalEl || !iv || !window.echarts || !barText || !barsShown) return;
-    const [rows, first, last] = barsInView();
+    const [rows, first, last, barred] = barsInView();
     const key = rows.join(',') + '/' + selected + '/' + theme + '/' + view.adjust;
     if (key === barsDrawn) return;
     barsDrawn = key;
-    intervalNote.textContent = last > first ? 'The ' + formatCount(last - first) + ' of ' + formatCount(shown.length) + ' rows in view in the table; scroll it to move along.' : '';
+    intervalNote.textContent = last <= first ? ''
+      : rows.length < barred ? 'The first ' + formatCount(rows.length) + ' of the ' + formatCount(barred) + ' rows with a bar in view in the table, of ' + formatCount(shown.length) + ' rows; scroll it to move along.'
+      : 'The ' + formatCount(last - first) + ' of ' + formatCount(shown.length) + ' rows in view in the table; scroll it to move along.';
     intervalEl.hidden = rows.length === 0;
     intervalEmpty.hidden = rows.length > 0;
     intervalSaid.textContent = describeBars(rows);

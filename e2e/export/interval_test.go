@@ -1,12 +1,15 @@
 package exporte2e
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	harness "github.com/benchview/benchview/e2e/internal/browser"
 )
 
 // bars is what the interval chart draws: its rows' keys, top to bottom,
@@ -43,13 +46,19 @@ func inViewVerdicts(t *testing.T, b *browser) []string {
 	})()`)
 }
 
+// maxBars is how many bars the chart draws at most: the first rows in
+// view with a bar, as many as keep their labels 17 px apart in its 240
+// (export's height.MaxBars).
+const maxBars = 10
+
 // waitBars waits until the interval chart draws the compared rows in view
-// in the table.
+// in the table (the first maxBars of them).
 func waitBars(t *testing.T, b *browser, what string) bars {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		want := inViewVerdicts(t, b)
+		want = want[:min(len(want), maxBars)]
 		got := readBars(t, b)
 		if slices.Equal(got.Keys, want) {
 			return got
@@ -136,6 +145,44 @@ func TestTheIntervalChartFollowsTheTable(t *testing.T) {
 	few := waitBars(t, b, "filtered to improvements")
 	if h := eval[int](t, b, `document.getElementById('interval-chart').clientHeight`); len(few.Keys) < len(filtered.Keys) && h >= height {
 		t.Errorf("%d bars are %d pixels high, %d bars were %d", len(few.Keys), h, len(filtered.Keys), height)
+	}
+	onlyTheDocument(t, b, page)
+	noErrors(t, b)
+}
+
+// TestATallWindowDrawsTheBarsItsLabelsFit: in a window where the table
+// shows more rows than the chart has room for at a readable pitch, the
+// chart draws the bars of the first rows in view, far enough apart for
+// their labels, and says which they are.
+func TestATallWindowDrawsTheBarsItsLabelsFit(t *testing.T) {
+	page := export(t, golden(t, "base-b.jsonl"), golden(t, "cur-b.jsonl"))
+	doc := page
+	hb := harness.Start(t, harness.Options{Allow: func(u string) bool { return u == doc }, Origin: "the page's own file", Width: 1280, Height: 1600})
+	b := &browser{Browser: hb, ctx: hb.Ctx}
+	b.do(t, chromedp.Navigate(page))
+	waitReady(t, b, 60*time.Second)
+	inView := inViewVerdicts(t, b)
+	if len(inView) <= maxBars {
+		t.Fatalf("%d rows with a bar in view in a window 1,600 px high: too few to test the chart's limit", len(inView))
+	}
+	got := waitBars(t, b, "in a tall window")
+	if len(got.Keys) != maxBars {
+		t.Errorf("the chart draws %d bars of the %d rows in view, want %d", len(got.Keys), len(inView), maxBars)
+	}
+	// Where ECharts puts each bar: the labels beside them are 12 px high.
+	ys := eval[[]float64](t, b, `(() => {
+		const c = echarts.getInstanceByDom(document.getElementById('interval-chart'));
+		const data = c.getOption().series[0].data;
+		return data.map((d, i) => c.convertToPixel({seriesIndex: 0}, [d.value[2], i])[1]);
+	})()`)
+	for i := 1; i < len(ys); i++ {
+		if ys[i]-ys[i-1] < 17 {
+			t.Errorf("bars %d and %d are %.1f px apart, want 17 at least", i-1, i, ys[i]-ys[i-1])
+		}
+	}
+	note := eval[string](t, b, `document.getElementById('interval-note').textContent`)
+	if want := fmt.Sprintf("The first %d of the %d rows with a bar in view in the table, of 33 rows", maxBars, len(inView)); !strings.HasPrefix(note, want) {
+		t.Errorf("the chart's note says %q, want it to begin %q", note, want)
 	}
 	onlyTheDocument(t, b, page)
 	noErrors(t, b)
