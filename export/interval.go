@@ -61,7 +61,7 @@ type barJSON struct {
 
 // height is chart.IntervalHeight as numbers page.js can use: n bars need
 // min(Max, max(Min, Fixed + PerBar·n)) pixels; the chart draws MaxBars at
-// most (maxIntervalBars).
+// most, as many as Max holds minBarPitch apart.
 type height struct {
 	Min     int `json:"min"`
 	Fixed   int `json:"fixed"`
