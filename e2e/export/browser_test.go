@@ -62,7 +62,13 @@ func newBrowser(t testing.TB, allow func(url string) bool) *browser {
 // newBrowserFor starts a browser in which host alone resolves.
 func newBrowserFor(t testing.TB, host string, allow func(url string) bool) *browser {
 	t.Helper()
-	b := harness.Start(t, harness.Options{Allow: allow, Host: host, Origin: "the page's own files", Width: 1280, Height: 1024})
+	return newBrowserIn(t, host, allow, 1280, 1024)
+}
+
+// newBrowserIn is newBrowserFor with a window of width×height CSS pixels.
+func newBrowserIn(t testing.TB, host string, allow func(url string) bool, width, height int64) *browser {
+	t.Helper()
+	b := harness.Start(t, harness.Options{Allow: allow, Host: host, Origin: "the page's own files", Width: width, Height: height})
 	return &browser{Browser: b, ctx: b.Ctx}
 }
 

@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	harness "github.com/benchview/benchview/e2e/internal/browser"
 )
 
 // bars is what the interval chart draws: its rows' keys, top to bottom,
@@ -156,11 +154,7 @@ func TestTheIntervalChartFollowsTheTable(t *testing.T) {
 // their labels, and says which they are.
 func TestATallWindowDrawsTheBarsItsLabelsFit(t *testing.T) {
 	page := export(t, golden(t, "base-b.jsonl"), golden(t, "cur-b.jsonl"))
-	doc := page
-	hb := harness.Start(t, harness.Options{Allow: func(u string) bool { return u == doc }, Origin: "the page's own file", Width: 1280, Height: 1600})
-	b := &browser{Browser: hb, ctx: hb.Ctx}
-	b.do(t, chromedp.Navigate(page))
-	waitReady(t, b, 60*time.Second)
+	b := openPageIn(t, page, 1280, 1600, 60*time.Second)
 	inView := inViewVerdicts(t, b)
 	if len(inView) <= maxBars {
 		t.Fatalf("%d rows with a bar in view in a window 1,600 px high: too few to test the chart's limit", len(inView))

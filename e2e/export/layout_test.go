@@ -5,8 +5,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	harness "github.com/benchview/benchview/e2e/internal/browser"
 )
 
 // TestAShortWindowScrollsThePage: in a window too short for the charts
@@ -16,11 +14,7 @@ import (
 // included.
 func TestAShortWindowScrollsThePage(t *testing.T) {
 	page := export(t, golden(t, "base-b.jsonl"), golden(t, "cur-b.jsonl"))
-	doc := page
-	hb := harness.Start(t, harness.Options{Allow: func(u string) bool { return u == doc }, Origin: "the page's own file", Width: 1280, Height: 700})
-	b := &browser{Browser: hb, ctx: hb.Ctx}
-	b.do(t, chromedp.Navigate(page))
-	waitReady(t, b, 60*time.Second)
+	b := openPageIn(t, page, 1280, 700, 60*time.Second)
 
 	type box struct{ Top, Bottom float64 }
 	got := eval[struct {

@@ -85,9 +85,15 @@ func exportExit(t testing.TB, code int, reports ...string) string {
 // page's load event comes late).
 func openPage(t testing.TB, link string, limit time.Duration) *browser {
 	t.Helper()
+	return openPageIn(t, link, 1280, 1024, limit)
+}
+
+// openPageIn is openPage in a window of width×height CSS pixels.
+func openPageIn(t testing.TB, link string, width, height int64, limit time.Duration) *browser {
+	t.Helper()
 	start := time.Now()
 	doc, _, _ := strings.Cut(link, "#")
-	b := newBrowser(t, func(u string) bool { return u == doc })
+	b := newBrowserIn(t, "", func(u string) bool { return u == doc }, width, height)
 	b.within(t, limit, chromedp.Navigate(link))
 	waitReady(t, b, max(limit-time.Since(start), time.Second))
 	return b
