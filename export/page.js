@@ -508,13 +508,16 @@
     });
   };
   // barsInView are the rows in view in the table that have a bar, at most
-  // iv.height.maxBars of them (the first: more would be drawn closer than
-  // their labels need), with the place of the first and past the last row
-  // in view, and how many in view have a bar.
+  // iv.height.maxBars of them (more would be drawn closer than their
+  // labels need): the first, or those up to the selected row when it is
+  // further down. With them, the place of the first and past the last row
+  // in view, how many in view have a bar, and where among those the bars
+  // start.
   const barsInView = () => {
     const [first, last] = inView();
     const rows = shown.slice(first, last).filter((i) => data.rows[i].bar >= 0);
-    return [rows.slice(0, iv.height.maxBars), first, last, rows.length];
+    const from = Math.max(0, rows.indexOf(selected) - iv.height.maxBars + 1);
+    return [rows.slice(from, from + iv.height.maxBars), first, last, rows.length, from];
   };
   // fitInterval makes the chart as high as its bars need.
   const fitInterval = (bars) => {
@@ -527,12 +530,14 @@
   let barsShown = false;
   const drawInterval = () => {
     if (!intervalEl || !iv || !window.echarts || !barText || !barsShown) return;
-    const [rows, first, last, barred] = barsInView();
+    const [rows, first, last, barred, from] = barsInView();
     const key = rows.join(',') + '/' + selected + '/' + theme + '/' + view.adjust;
     if (key === barsDrawn) return;
     barsDrawn = key;
+    const of = formatCount(barred) + ' rows with a bar in view in the table, of ' + formatCount(shown.length) + ' rows; scroll it to move along.';
     intervalNote.textContent = last <= first ? ''
-      : rows.length < barred ? 'The first ' + formatCount(rows.length) + ' of the ' + formatCount(barred) + ' rows with a bar in view in the table, of ' + formatCount(shown.length) + ' rows; scroll it to move along.'
+      : from > 0 ? 'The ' + formatCount(rows.length) + ' up to the selected one, of the ' + of
+      : rows.length < barred ? 'The first ' + formatCount(rows.length) + ' of the ' + of
       : 'The ' + formatCount(last - first) + ' of ' + formatCount(shown.length) + ' rows in view in the table; scroll it to move along.';
     intervalEl.hidden = rows.length === 0;
     intervalEmpty.hidden = rows.length > 0;

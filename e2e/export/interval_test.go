@@ -50,13 +50,18 @@ func inViewVerdicts(t *testing.T, b *browser) []string {
 const maxBars = 10
 
 // waitBars waits until the interval chart draws the compared rows in view
-// in the table (the first maxBars of them).
+// in the table: maxBars of them at most, the first, or those up to the
+// selected row.
 func waitBars(t *testing.T, b *browser, what string) bars {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		want := inViewVerdicts(t, b)
-		want = want[:min(len(want), maxBars)]
+		if len(want) > maxBars {
+			selected := eval[string](t, b, `(document.querySelector('#results tr.selected') || {dataset: {}}).dataset.row || ''`)
+			from := max(0, slices.Index(want, selected)-maxBars+1)
+			want = want[from : from+maxBars]
+		}
 		got := readBars(t, b)
 		if slices.Equal(got.Keys, want) {
 			return got
@@ -176,6 +181,20 @@ func TestATallWindowDrawsTheBarsItsLabelsFit(t *testing.T) {
 	}
 	note := eval[string](t, b, `document.getElementById('interval-note').textContent`)
 	if want := fmt.Sprintf("The first %d of the %d rows with a bar in view in the table, of 33 rows", maxBars, len(inView)); !strings.HasPrefix(note, want) {
+		t.Errorf("the chart's note says %q, want it to begin %q", note, want)
+	}
+
+	// A row selected below the first maxBars in view has its bar drawn,
+	// the last, highlighted.
+	key := inView[maxBars+4]
+	b.do(t, chromedp.Evaluate[chromedp.Void](`Array.from(document.querySelectorAll('#results tbody tr[data-row]')).find((tr) => tr.dataset.row === `+js(key)+`).querySelector('td.verdict').click()`))
+	waitFor(t, b, "the row selected", `location.hash.includes('row=')`, 10*time.Second)
+	if got := waitBars(t, b, "with a row selected further down"); !slices.Equal(got.Selected, []string{key}) || got.Keys[len(got.Keys)-1] != key {
+		t.Errorf("with %s selected, the chart draws %q, %q highlighted; want it the last, highlighted", key, got.Keys, got.Selected)
+	}
+	note = eval[string](t, b, `document.getElementById('interval-note').textContent`)
+	inView = inViewVerdicts(t, b) // fewer: the run order now shown makes the charts taller
+	if want := fmt.Sprintf("The %d up to the selected one, of the %d rows with a bar in view", maxBars, len(inView)); !strings.HasPrefix(note, want) {
 		t.Errorf("the chart's note says %q, want it to begin %q", note, want)
 	}
 	onlyTheDocument(t, b, page)
